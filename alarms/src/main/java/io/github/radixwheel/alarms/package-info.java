@@ -1,0 +1,4 @@
+/**
+ * Alarms on the radix wheel engine.
+ */
+package io.github.radixwheel.alarms;

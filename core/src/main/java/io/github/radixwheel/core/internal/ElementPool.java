@@ -1,0 +1,162 @@
+package io.github.radixwheel.core.internal;
+
+import java.util.Arrays;
+
+/**
+ * Pooled primitive storage for elements: parallel arrays indexed by element, grown by doubling,
+ * with a free list threaded through {@link #next}. There is no object per element.
+ *
+ * <p>A handle packs an element's index (low 32 bits) with its stamp (high 32 bits). The stamp
+ * starts at a per-pool salt, changes every time the element is freed, and is never 0, so
+ * {@code 0} is never a handle and stale or foreign handles are rejected. A stamp repeats only
+ * after 2^32 reuses of the same index.
+ *
+ * <p>Bytes per element: 8 (key) + 4 (value reference, compressed) + 4 + 4 (links) + 4 (stamp),
+ * plus 8 when an auxiliary {@code long} is kept.
+ */
+final class ElementPool {
+    static final int NIL = -1;
+    /** The key of a free entry; real keys are never negative. */
+    static final long FREE = -1L;
+    private static final int MAX_CAPACITY = Integer.MAX_VALUE - 8;
+
+    long[] keys;
+    /** One extra {@code long} per element, or null. */
+    long[] aux;
+    Object[] values;
+    /** Next element in its slot's circular list, or next free entry. */
+    int[] next;
+    int[] prev;
+    int[] stamps;
+
+    /** Entries at or above this index have never been handed out since the last clear. */
+    int highWater;
+    int freeHead = NIL;
+    int size;
+    private final int initialStamp;
+
+    ElementPool(int initialCapacity, boolean withAux, int salt) {
+        int capacity = Math.max(initialCapacity, 0);
+        keys = new long[capacity];
+        aux = withAux ? new long[capacity] : null;
+        values = new Object[capacity];
+        next = new int[capacity];
+        prev = new int[capacity];
+        stamps = new int[capacity];
+        initialStamp = salt == 0 ? 1 : salt;
+        Arrays.fill(stamps, initialStamp);
+    }
+
+    int capacity() {
+        return keys.length;
+    }
+
+    /** Takes a free entry, growing the arrays if none is left. Links are left to the caller. */
+    int allocate(long key, long auxValue, Object value) {
+        int e = freeHead;
+        if (e != NIL) {
+            freeHead = next[e];
+        } else {
+            if (highWater == keys.length) {
+                grow();
+            }
+            e = highWater++;
+        }
+        keys[e] = key;
+        values[e] = value;
+        if (aux != null) {
+            aux[e] = auxValue;
+        }
+        size++;
+        return e;
+    }
+
+    /** Frees a live entry: its value is dropped and every handle to it goes stale. */
+    void release(int e) {
+        keys[e] = FREE;
+        values[e] = null;
+        stamps[e] = nextStamp(stamps[e]);
+        next[e] = freeHead;
+        freeHead = e;
+        size--;
+    }
+
+    long handle(int e) {
+        return ((long) stamps[e] << 32) | e;
+    }
+
+    /** @return the index of the live element {@code handle} names, or {@link #NIL} */
+    int indexOf(long handle) {
+        int e = (int) handle;
+        if (e < 0 || e >= highWater || stamps[e] != (int) (handle >>> 32) || keys[e] == FREE) {
+            return NIL;
+        }
+        return e;
+    }
+
+    /** Frees everything in O(high water): live entries' handles go stale and values are dropped. */
+    void clear() {
+        for (int e = 0; e < highWater; e++) {
+            if (keys[e] != FREE) {
+                keys[e] = FREE;
+                values[e] = null;
+                stamps[e] = nextStamp(stamps[e]);
+            }
+        }
+        highWater = 0;
+        freeHead = NIL;
+        size = 0;
+    }
+
+    private static int nextStamp(int stamp) {
+        int s = stamp + 1;
+        return s == 0 ? 1 : s;
+    }
+
+    private void grow() {
+        int old = keys.length;
+        if (old >= MAX_CAPACITY) {
+            throw Checks.state("capacity exhausted: " + old + " elements (expected: at most " + MAX_CAPACITY + ")");
+        }
+        int capacity = (int) Math.min(MAX_CAPACITY, Math.max(16L, 2L * old));
+        keys = Arrays.copyOf(keys, capacity);
+        if (aux != null) {
+            aux = Arrays.copyOf(aux, capacity);
+        }
+        values = Arrays.copyOf(values, capacity);
+        next = Arrays.copyOf(next, capacity);
+        prev = Arrays.copyOf(prev, capacity);
+        stamps = Arrays.copyOf(stamps, capacity);
+        Arrays.fill(stamps, old, capacity, initialStamp);
+    }
+
+    /** Checks the free list and the live count; throws naming the first violation. */
+    void checkInvariants() {
+        int free = 0;
+        for (int e = freeHead; e != NIL; e = next[e]) {
+            if (e < 0 || e >= highWater) {
+                throw Checks.state("free list: index " + e + " outside [0, " + highWater + ")");
+            }
+            if (keys[e] != FREE || values[e] != null) {
+                throw Checks.state("free list: entry " + e + " is not cleared");
+            }
+            if (++free > highWater) {
+                throw Checks.state("free list: cycle");
+            }
+        }
+        int live = 0;
+        for (int e = 0; e < highWater; e++) {
+            if (stamps[e] == 0) {
+                throw Checks.state("pool: entry " + e + " has stamp 0");
+            }
+            if (keys[e] != FREE) {
+                live++;
+            } else if (values[e] != null) {
+                throw Checks.state("pool: free entry " + e + " still references its value");
+            }
+        }
+        if (live != size || live + free != highWater) {
+            throw Checks.state("pool: size " + size + ", live " + live + ", free " + free + ", high water " + highWater);
+        }
+    }
+}

@@ -1,0 +1,116 @@
+package io.github.radixwheel.core.internal;
+
+import io.github.radixwheel.core.LevelBits;
+
+/**
+ * Which keys each level holds for the current minimum allowed key {@code k}.
+ *
+ * <p>Level ranges are contiguous and disjoint: level 0 holds {@code [k, end(0)]} and level
+ * {@code i >= 1} holds {@code [end(i-1) + 1, end(i)]}. Every level but the last ends where the
+ * aligned block of {@code 2^B_i} keys containing its start ends, so its slots never wrap and a
+ * slot of level {@code i} moves down as a whole once the minimum reaches it. The last level holds
+ * {@code 2^B_(L-1)} keys from its start (saturating), so {@link #maxAllowedKey()} is the SPEC's
+ * {@code M_(L-1)}; its slots form a ring. A level whose predecessor ends at {@link Long#MAX_VALUE}
+ * is empty.
+ *
+ * <p>Keeping a key's elements in exactly one slot, rather than letting ranges overlap as the
+ * reference design does, is what keeps delivery in (key, insertion) order without sequence numbers.
+ */
+final class LevelGeometry {
+    final int numLevels;
+    final int top;
+    /** {@code B_(i-1)}: the key bits below level {@code i}'s slot index (0 for level 0). */
+    final int[] shift;
+    /** {@code 2^b_i - 1}. */
+    final long[] slotMask;
+    /** {@code B_i}. */
+    final int[] blockBits;
+    /** The greatest key of each level for the current minimum. */
+    final long[] end;
+    /** The minimum allowed key. */
+    long min;
+
+    LevelGeometry(LevelBits levelBits) {
+        numLevels = levelBits.numLevels();
+        top = numLevels - 1;
+        shift = new int[numLevels];
+        slotMask = new long[numLevels];
+        blockBits = new int[numLevels];
+        end = new long[numLevels];
+        int sum = 0;
+        for (int i = 0; i < numLevels; i++) {
+            shift[i] = sum;
+            sum += levelBits.bits(i);
+            blockBits[i] = sum;
+            slotMask[i] = (1L << levelBits.bits(i)) - 1;
+        }
+        reset(0);
+    }
+
+    /** Sets the minimum and recomputes every level's range. */
+    void reset(long k) {
+        min = k;
+        System.arraycopy(endsFor(k), 0, end, 0, numLevels);
+    }
+
+    /** Every level's greatest key for minimum {@code k}, computed afresh. */
+    long[] endsFor(long k) {
+        long[] ends = new long[numLevels];
+        ends[0] = endOf(0, k);
+        for (int i = 1; i < numLevels; i++) {
+            ends[i] = endAfter(i, ends[i - 1]);
+        }
+        return ends;
+    }
+
+    /** The greatest key of level {@code i} when level {@code i - 1} ends at {@code prevEnd}. */
+    long endAfter(int i, long prevEnd) {
+        return prevEnd == Long.MAX_VALUE ? Long.MAX_VALUE : endOf(i, prevEnd + 1);
+    }
+
+    /** The greatest key of level {@code i} when it starts at {@code start}. */
+    long endOf(int i, long start) {
+        return i == top
+                ? Checks.saturatedAdd(start, lowMask(blockBits[i]))
+                : start | lowMask(blockBits[i]);
+    }
+
+    long maxAllowedKey() {
+        return end[top];
+    }
+
+    /** The least key of level {@code i}; meaningful only if the level's range is non-empty. */
+    long start(int i) {
+        return i == 0 ? min : end[i - 1] + 1;
+    }
+
+    boolean isEmptyRange(int i) {
+        return i > 0 && end[i - 1] == Long.MAX_VALUE;
+    }
+
+    /** The level that holds {@code key}, for {@code min <= key <= maxAllowedKey()}. */
+    int levelOf(long key) {
+        int i = 0;
+        while (key > end[i]) {
+            i++;
+        }
+        return i;
+    }
+
+    int slotOf(int level, long key) {
+        return (int) ((key >>> shift[level]) & slotMask[level]);
+    }
+
+    /** The least key that slot {@code slot} of {@code level} can hold in the level's current range. */
+    long slotStart(int level, int slot) {
+        long start = start(level);
+        long key = (start & ~lowMask(blockBits[level])) | ((long) slot << shift[level]);
+        // Only the last level wraps; then its early slots hold the next block's keys.
+        return slot < slotOf(level, start) ? key + (1L << blockBits[level]) : key;
+    }
+
+    /** {@code 2^bits - 1} for {@code 1 <= bits <= 63}. */
+    static long lowMask(int bits) {
+        return -1L >>> (64 - bits);
+    }
+}

@@ -1,0 +1,99 @@
+package io.github.radixwheel.core.internal;
+
+import java.util.Arrays;
+
+/**
+ * One bit per slot of a level, set while the slot holds an element, with a summary word per 64
+ * words when the level has more than 64 slots. Finding the next occupied slot costs one
+ * {@code tzcnt} per word visited, never a walk over empty slots.
+ */
+final class OccupancyBitmap {
+    private final int numSlots;
+    private final long[] words;
+    /** Bit {@code w} set iff {@code words[w] != 0}; null when there is a single word. */
+    private final long[] summary;
+
+    OccupancyBitmap(int numSlots) {
+        this.numSlots = numSlots;
+        int numWords = Math.max(1, numSlots >>> 6);
+        this.words = new long[numWords];
+        this.summary = numWords == 1 ? null : new long[Math.max(1, numWords >>> 6)];
+    }
+
+    void set(int slot) {
+        int w = slot >>> 6;
+        words[w] |= 1L << slot;
+        if (summary != null) {
+            summary[w >>> 6] |= 1L << w;
+        }
+    }
+
+    void clear(int slot) {
+        int w = slot >>> 6;
+        if ((words[w] &= ~(1L << slot)) == 0 && summary != null) {
+            summary[w >>> 6] &= ~(1L << w);
+        }
+    }
+
+    boolean get(int slot) {
+        return (words[slot >>> 6] & (1L << slot)) != 0;
+    }
+
+    /** @return the least occupied slot {@code >= from}, or -1 */
+    int nextSetBit(int from) {
+        int w = from >>> 6;
+        long bits = words[w] & (-1L << from);
+        if (bits != 0) {
+            return (w << 6) | Long.numberOfTrailingZeros(bits);
+        }
+        if (summary == null || ++w == words.length) {
+            return -1;
+        }
+        int s = w >>> 6;
+        long candidates = summary[s] & (-1L << w);
+        while (candidates == 0) {
+            if (++s == summary.length) {
+                return -1;
+            }
+            candidates = summary[s];
+        }
+        int word = (s << 6) | Long.numberOfTrailingZeros(candidates);
+        return (word << 6) | Long.numberOfTrailingZeros(words[word]);
+    }
+
+    /** @return the first occupied slot at or after {@code from}, wrapping around once, or -1 */
+    int nextSetBitCyclic(int from) {
+        int slot = nextSetBit(from);
+        return slot >= 0 || from == 0 ? slot : nextSetBit(0);
+    }
+
+    void clearAll() {
+        Arrays.fill(words, 0L);
+        if (summary != null) {
+            Arrays.fill(summary, 0L);
+        }
+    }
+
+    /** Throws naming the first word whose summary bit disagrees with it. */
+    void checkSummary(String level) {
+        if (summary == null) {
+            return;
+        }
+        for (int w = 0; w < words.length; w++) {
+            boolean marked = (summary[w >>> 6] & (1L << w)) != 0;
+            if (marked != (words[w] != 0)) {
+                throw Checks.state(level + ": summary bit of word " + w + " is " + marked);
+            }
+        }
+        for (int s = 0; s < summary.length; s++) {
+            int wordsCovered = Math.min(64, words.length - (s << 6));
+            long valid = wordsCovered == 64 ? -1L : (1L << wordsCovered) - 1;
+            if ((summary[s] & ~valid) != 0) {
+                throw Checks.state(level + ": summary word " + s + " marks words past the end");
+            }
+        }
+        if (numSlots < 64 && (words[0] & (-1L << numSlots)) != 0) {
+            throw Checks.state(level + ": bits set past slot " + (numSlots - 1));
+        }
+    }
+}

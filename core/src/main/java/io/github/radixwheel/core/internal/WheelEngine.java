@@ -1,0 +1,637 @@
+package io.github.radixwheel.core.internal;
+
+import io.github.radixwheel.core.ElementConsumer;
+import io.github.radixwheel.core.LevelBits;
+import java.util.ArrayList;
+import java.util.ConcurrentModificationException;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * The radix wheel engine behind {@code TimingWheelQueue} and the alarm wheel. See
+ * {@code TimingWheelQueue} for the contract; this class adds an optional auxiliary {@code long}
+ * per element (the alarm time) and the queries the alarm layer needs.
+ *
+ * <p>Each slot holds a circular doubly linked list in insertion order. Because level ranges are
+ * disjoint (see {@link LevelGeometry}), all elements of one key share one slot, so list order is
+ * insertion order per key, and a slot that the minimum reaches moves down as a whole.
+ *
+ * @param <V> the type of the values
+ */
+public final class WheelEngine<V> {
+    /** The most bits a single level may have: its slot arrays are allocated up front. */
+    public static final int MAX_LEVEL_BITS = 24;
+
+    private static final int NIL = ElementPool.NIL;
+    private static final AtomicInteger SALTS = new AtomicInteger();
+
+    private final LevelBits levelBits;
+    private final LevelGeometry geo;
+    private final ElementPool pool;
+    /** Head of each slot's list, all levels side by side; NIL when empty. */
+    private final int[] heads;
+    private final int[] slotOffset;
+    private final OccupancyBitmap[] occupancy;
+    private final int[] levelCount;
+    /** Bit {@code i} set iff level {@code i} holds an element. */
+    private long occupiedLevels;
+    /** The minimum element, or NIL if unknown or empty. */
+    private int minIndex = NIL;
+    private boolean delivering;
+    private int modCount;
+    /** Counts re-keys, so that an in-place walk can notice its position moved. */
+    private int reorders;
+    private long deliveredAux;
+
+    /**
+     * @param levelBits the levels
+     * @param initialCapacity elements to allocate room for
+     * @param withAux whether to keep an auxiliary {@code long} per element
+     * @throws NullPointerException if {@code levelBits} is null
+     * @throws IllegalArgumentException if {@code initialCapacity < 0} or a level has more than
+     *     {@link #MAX_LEVEL_BITS} bits
+     */
+    public WheelEngine(LevelBits levelBits, int initialCapacity, boolean withAux) {
+        Checks.requireNonNull(levelBits, "levelBits");
+        if (initialCapacity < 0) {
+            throw Checks.outOfRange("initialCapacity", initialCapacity, 0, Integer.MAX_VALUE);
+        }
+        int numLevels = levelBits.numLevels();
+        slotOffset = new int[numLevels];
+        occupancy = new OccupancyBitmap[numLevels];
+        int slots = 0;
+        for (int i = 0; i < numLevels; i++) {
+            int bits = levelBits.bits(i);
+            if (bits > MAX_LEVEL_BITS) {
+                throw Checks.outOfRange("bits of level " + i + " in " + levelBits, bits, 1, MAX_LEVEL_BITS);
+            }
+            slotOffset[i] = slots;
+            slots += 1 << bits;
+            occupancy[i] = new OccupancyBitmap(1 << bits);
+        }
+        this.levelBits = levelBits;
+        this.geo = new LevelGeometry(levelBits);
+        this.heads = new int[slots];
+        java.util.Arrays.fill(heads, NIL);
+        this.levelCount = new int[numLevels];
+        this.pool = new ElementPool(initialCapacity, withAux, mix(SALTS.getAndIncrement()));
+    }
+
+    /** A well-spread salt per instance (the SplitMix64 finaliser of a counter). */
+    private static int mix(int n) {
+        long z = n * 0x9E3779B97F4A7C15L;
+        z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
+        z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
+        return (int) (z ^ (z >>> 31));
+    }
+
+    public LevelBits levelBits() {
+        return levelBits;
+    }
+
+    public int size() {
+        return pool.size;
+    }
+
+    public long minAllowedKey() {
+        return geo.min;
+    }
+
+    public long maxAllowedKey() {
+        return geo.maxAllowedKey();
+    }
+
+    // ---------------------------------------------------------------- add, remove, re-key
+
+    public long add(long key, long aux, V value) {
+        checkKey(key);
+        int e = pool.allocate(key, aux, value);
+        link(e, key);
+        if (pool.size == 1 || (minIndex != NIL && key < pool.keys[minIndex])) {
+            minIndex = e;
+        }
+        modCount++;
+        return pool.handle(e);
+    }
+
+    public boolean contains(long handle) {
+        return pool.indexOf(handle) != NIL;
+    }
+
+    public boolean remove(long handle) {
+        int e = pool.indexOf(handle);
+        if (e == NIL) {
+            return false;
+        }
+        unlink(e);
+        if (e == minIndex) {
+            minIndex = NIL;
+        }
+        pool.release(e);
+        modCount++;
+        return true;
+    }
+
+    public long key(long handle) {
+        return pool.keys[live(handle)];
+    }
+
+    public long aux(long handle) {
+        return pool.aux[live(handle)];
+    }
+
+    @SuppressWarnings("unchecked")
+    public V value(long handle) {
+        return (V) pool.values[live(handle)];
+    }
+
+    /** Moves an element to {@code key}, at the back of that key's insertion order. */
+    public void changeKey(long handle, long key, long aux) {
+        int e = live(handle);
+        checkKey(key);
+        unlink(e);
+        pool.keys[e] = key;
+        if (pool.aux != null) {
+            pool.aux[e] = aux;
+        }
+        link(e, key);
+        if (e == minIndex) {
+            minIndex = NIL;
+        } else if (minIndex != NIL && key < pool.keys[minIndex]) {
+            minIndex = e;
+        }
+        reorders++;
+        modCount++;
+    }
+
+    private int live(long handle) {
+        int e = pool.indexOf(handle);
+        if (e == NIL) {
+            throw Checks.notContained("handle", handle);
+        }
+        return e;
+    }
+
+    private void checkKey(long key) {
+        if (key < geo.min || key > geo.maxAllowedKey()) {
+            throw Checks.outOfRange("key", key, geo.min, geo.maxAllowedKey());
+        }
+    }
+
+    // ---------------------------------------------------------------- slot lists
+
+    private void link(int e, long key) {
+        int level = geo.levelOf(key);
+        int slot = geo.slotOf(level, key);
+        int g = slotOffset[level] + slot;
+        int head = heads[g];
+        int[] next = pool.next;
+        int[] prev = pool.prev;
+        if (head == NIL) {
+            heads[g] = e;
+            next[e] = e;
+            prev[e] = e;
+            occupancy[level].set(slot);
+            if (levelCount[level]++ == 0) {
+                occupiedLevels |= 1L << level;
+            }
+        } else {
+            int tail = prev[head];
+            next[tail] = e;
+            prev[e] = tail;
+            next[e] = head;
+            prev[head] = e;
+            levelCount[level]++;
+        }
+    }
+
+    private void unlink(int e) {
+        long key = pool.keys[e];
+        int level = geo.levelOf(key);
+        unlink(e, level, geo.slotOf(level, key));
+    }
+
+    private void unlink(int e, int level, int slot) {
+        int g = slotOffset[level] + slot;
+        int[] next = pool.next;
+        int n = next[e];
+        if (n == e) {
+            heads[g] = NIL;
+            occupancy[level].clear(slot);
+        } else {
+            int p = pool.prev[e];
+            next[p] = n;
+            pool.prev[n] = p;
+            if (heads[g] == e) {
+                heads[g] = n;
+            }
+        }
+        if (--levelCount[level] == 0) {
+            occupiedLevels &= ~(1L << level);
+        }
+    }
+
+    /** The first occupied slot of a non-empty level, in key order. */
+    private int firstSlot(int level) {
+        return level == geo.top
+                ? occupancy[level].nextSetBitCyclic(geo.slotOf(level, geo.start(level)))
+                : occupancy[level].nextSetBit(0);
+    }
+
+    // ---------------------------------------------------------------- minimum
+
+    /** @return the index of the minimum element, or NIL if empty */
+    private int findMin() {
+        if (minIndex != NIL || occupiedLevels == 0) {
+            return minIndex;
+        }
+        int level = Long.numberOfTrailingZeros(occupiedLevels);
+        int head = heads[slotOffset[level] + firstSlot(level)];
+        if (level == 0) {
+            return minIndex = head;
+        }
+        // A coarser slot holds several keys; the first of the least key in list order wins.
+        long[] keys = pool.keys;
+        int[] next = pool.next;
+        int best = head;
+        for (int e = next[head]; e != head; e = next[e]) {
+            if (keys[e] < keys[best]) {
+                best = e;
+            }
+        }
+        return minIndex = best;
+    }
+
+    public long minKey() {
+        int e = findMin();
+        if (e == NIL) {
+            throw Checks.empty("minKey of an empty queue");
+        }
+        return pool.keys[e];
+    }
+
+    public long minElement() {
+        int e = findMin();
+        if (e == NIL) {
+            throw Checks.empty("minElement of an empty queue");
+        }
+        return pool.handle(e);
+    }
+
+    /** The least (or greatest) auxiliary value among the elements whose key is the minimum key. */
+    public long auxExtremeAtMinKey(boolean greatest) {
+        int min = findMin();
+        if (min == NIL) {
+            throw Checks.empty("empty");
+        }
+        long key = pool.keys[min];
+        int level = geo.levelOf(key);
+        int head = heads[slotOffset[level] + geo.slotOf(level, key)];
+        long[] keys = pool.keys;
+        long[] aux = pool.aux;
+        int[] next = pool.next;
+        long best = aux[min];
+        int e = head;
+        do {
+            if (keys[e] == key && (greatest ? aux[e] > best : aux[e] < best)) {
+                best = aux[e];
+            }
+            e = next[e];
+        } while (e != head);
+        return best;
+    }
+
+    @SuppressWarnings("unchecked")
+    public V pollMin() {
+        requireNotDelivering("pollMin");
+        int e = findMin();
+        if (e == NIL) {
+            throw Checks.empty("pollMin of an empty queue");
+        }
+        long key = pool.keys[e];
+        V value = (V) pool.values[e];
+        unlink(e);
+        minIndex = NIL;
+        pool.release(e);
+        modCount++;
+        moveMinTo(key);
+        return value;
+    }
+
+    // ---------------------------------------------------------------- advancing the minimum
+
+    /**
+     * Delivers every element with key {@code < key} in (key, insertion) order, then sets the
+     * minimum to {@code key}. See {@code TimingWheelQueue.increaseMinAllowedKey}.
+     */
+    public void increaseMinAllowedKey(long key, ElementConsumer<? super V> handler) {
+        requireNotDelivering("increaseMinAllowedKey");
+        Checks.requireNonNull(handler, "handler");
+        if (key <= geo.min) {
+            return;
+        }
+        delivering = true;
+        try {
+            deliverBelow(key, handler);
+        } finally {
+            delivering = false;
+        }
+    }
+
+    private void deliverBelow(long target, ElementConsumer<? super V> handler) {
+        while (occupiedLevels != 0) {
+            int level = Long.numberOfTrailingZeros(occupiedLevels);
+            int slot = firstSlot(level);
+            long start = geo.slotStart(level, slot);
+            if (start >= target) {
+                break;
+            }
+            if (level == 0) {
+                // Level 0 slots hold a single key; the head is the next element in order.
+                moveMinTo(start);
+                deliver(heads[slotOffset[0] + slot], slot, start, handler);
+            } else {
+                // Nothing lies below this slot: raising the minimum to its start sorts it down.
+                moveMinTo(start);
+            }
+        }
+        if (target > geo.min) {
+            moveMinTo(target);
+        }
+    }
+
+    private void deliver(int e, int slot, long key, ElementConsumer<? super V> handler) {
+        unlink(e, 0, slot);
+        minIndex = NIL;
+        @SuppressWarnings("unchecked")
+        V value = (V) pool.values[e];
+        long handle = pool.handle(e);
+        if (pool.aux != null) {
+            deliveredAux = pool.aux[e];
+        }
+        pool.release(e);
+        modCount++;
+        handler.accept(handle, key, value);
+    }
+
+    /**
+     * Delivers, in insertion order, the elements whose key is the minimum allowed key and whose
+     * auxiliary value is {@code <= maxAux} (all of them if there is no auxiliary value), including
+     * those the handler adds meanwhile.
+     */
+    public void deliverAtMinWhereAuxAtMost(long maxAux, ElementConsumer<? super V> handler) {
+        requireNotDelivering("deliver");
+        Checks.requireNonNull(handler, "handler");
+        delivering = true;
+        try {
+            long key = geo.min;
+            int slot = geo.slotOf(0, key);
+            // The last element passed over, still in place, or NIL to start from the head.
+            int kept = NIL;
+            long keptHandle = 0;
+            while (true) {
+                int head = heads[slotOffset[0] + slot];
+                if (head == NIL) {
+                    return;
+                }
+                int e = kept == NIL ? head : pool.next[kept];
+                if (e == head && kept != NIL) {
+                    return;
+                }
+                if (pool.aux != null && pool.aux[e] > maxAux) {
+                    kept = e;
+                    keptHandle = pool.handle(e);
+                    continue;
+                }
+                int reordersBefore = reorders;
+                deliver(e, slot, key, handler);
+                if (kept != NIL && (reorders != reordersBefore || pool.indexOf(keptHandle) != kept)) {
+                    kept = NIL;
+                }
+            }
+        } finally {
+            delivering = false;
+        }
+    }
+
+    /** The auxiliary value of the element most recently handed to a handler. */
+    public long deliveredAux() {
+        return deliveredAux;
+    }
+
+    private void requireNotDelivering(String method) {
+        if (delivering) {
+            throw Checks.state(method + " called from inside a handler of this queue");
+        }
+    }
+
+    /**
+     * Raises the minimum to {@code k}, which no element lies below, and moves every slot that
+     * falls below its level's new start down to where its keys now belong. Levels are settled
+     * from the bottom up, so a moved element never lands in a slot that has yet to move.
+     */
+    private void moveMinTo(long k) {
+        LevelGeometry g = geo;
+        g.min = k;
+        long prevOld = g.end[0];
+        long prevNew = g.endOf(0, k);
+        g.end[0] = prevNew;
+        for (int i = 1; i < g.numLevels && prevOld != prevNew; i++) {
+            long oldEnd = g.end[i];
+            long newEnd = g.endAfter(i, prevNew);
+            g.end[i] = newEnd;
+            if (levelCount[i] != 0) {
+                // Old range [prevOld + 1, oldEnd]; keys up to prevNew now belong below.
+                long firstKept = prevNew >= oldEnd ? Long.MAX_VALUE : prevNew + 1;
+                sortDown(i, prevOld + 1, firstKept);
+            }
+            prevOld = oldEnd;
+            prevNew = newEnd;
+        }
+    }
+
+    /** Re-places the elements of level {@code level} whose keys are in {@code [from, to)}. */
+    private void sortDown(int level, long from, long to) {
+        OccupancyBitmap bits = occupancy[level];
+        int first = geo.slotOf(level, from);
+        long numSlots = geo.slotMask[level] + 1;
+        long count = to == Long.MAX_VALUE ? numSlots : (to - from) >>> geo.shift[level];
+        if (count >= numSlots) {
+            first = 0;
+            count = numSlots;
+        }
+        long last = first + count; // exclusive; may pass the end once, for the ring of the top level
+        for (int s = bits.nextSetBit(first); s >= 0 && s < last; s = bits.nextSetBit(s)) {
+            relinkSlot(level, s);
+        }
+        if (last > numSlots) {
+            for (int s = bits.nextSetBit(0); s >= 0 && s < last - numSlots; s = bits.nextSetBit(s)) {
+                relinkSlot(level, s);
+            }
+        }
+    }
+
+    /** Empties a slot, relinking its elements in list order at their new levels. */
+    private void relinkSlot(int level, int slot) {
+        int g = slotOffset[level] + slot;
+        int head = heads[g];
+        heads[g] = NIL;
+        occupancy[level].clear(slot);
+        long[] keys = pool.keys;
+        int[] next = pool.next;
+        int moved = 0;
+        int e = head;
+        do {
+            int following = next[e];
+            link(e, keys[e]);
+            moved++;
+            e = following;
+        } while (e != head);
+        if ((levelCount[level] -= moved) == 0) {
+            occupiedLevels &= ~(1L << level);
+        }
+    }
+
+    // ---------------------------------------------------------------- whole-queue operations
+
+    public void clear() {
+        if (pool.size != 0) {
+            java.util.Arrays.fill(heads, NIL);
+            for (OccupancyBitmap bits : occupancy) {
+                bits.clearAll();
+            }
+            java.util.Arrays.fill(levelCount, 0);
+            occupiedLevels = 0;
+        }
+        pool.clear();
+        minIndex = NIL;
+        modCount++;
+    }
+
+    @SuppressWarnings("unchecked")
+    public void forEach(ElementConsumer<? super V> action) {
+        Checks.requireNonNull(action, "action");
+        int expected = modCount;
+        for (int e = 0; e < pool.highWater; e++) {
+            long key = pool.keys[e];
+            if (key != ElementPool.FREE) {
+                action.accept(pool.handle(e), key, (V) pool.values[e]);
+                if (modCount != expected) {
+                    throw new ConcurrentModificationException("the queue was modified during forEach");
+                }
+            }
+        }
+    }
+
+    // ---------------------------------------------------------------- checks and printing
+
+    public void checkInvariants() {
+        pool.checkInvariants();
+        long k = geo.min;
+        long[] expected = geo.endsFor(k);
+        for (int i = 0; i < geo.numLevels; i++) {
+            if (expected[i] != geo.end[i]) {
+                throw Checks.state("level " + i + " ends at " + geo.end[i] + " but minimum " + k
+                        + " puts its end at " + expected[i]);
+            }
+        }
+        long[] keys = pool.keys;
+        int[] next = pool.next;
+        int[] prev = pool.prev;
+        int total = 0;
+        for (int level = 0; level < geo.numLevels; level++) {
+            int count = 0;
+            int slots = (int) geo.slotMask[level] + 1;
+            occupancy[level].checkSummary("level " + level);
+            for (int slot = 0; slot < slots; slot++) {
+                int head = heads[slotOffset[level] + slot];
+                if ((head != NIL) != occupancy[level].get(slot)) {
+                    throw Checks.state("level " + level + " slot " + slot + ": occupancy bit disagrees with its list");
+                }
+                if (head == NIL) {
+                    continue;
+                }
+                int e = head;
+                do {
+                    if (e < 0 || e >= pool.highWater || keys[e] == ElementPool.FREE) {
+                        throw Checks.state("level " + level + " slot " + slot + ": links to a free entry " + e);
+                    }
+                    if (prev[next[e]] != e) {
+                        throw Checks.state("level " + level + " slot " + slot + ": broken links at entry " + e);
+                    }
+                    long key = keys[e];
+                    if (key < k || key > geo.maxAllowedKey() || geo.levelOf(key) != level
+                            || geo.slotOf(level, key) != slot) {
+                        throw Checks.state("level " + level + " slot " + slot + ": holds key " + key
+                                + " which belongs at level " + (key < k ? "(below minimum " + k + ")" : geo.levelOf(key)));
+                    }
+                    if (++count > pool.size) {
+                        throw Checks.state("level " + level + " slot " + slot + ": cycle that skips its head");
+                    }
+                    e = next[e];
+                } while (e != head);
+            }
+            if (count != levelCount[level] || (count != 0) != ((occupiedLevels & (1L << level)) != 0)) {
+                throw Checks.state("level " + level + ": holds " + count + " elements, counted " + levelCount[level]);
+            }
+            total += count;
+        }
+        if (total != pool.size) {
+            throw Checks.state("levels hold " + total + " elements but size is " + pool.size);
+        }
+        if (minIndex != NIL) {
+            int cached = minIndex;
+            minIndex = NIL;
+            int actual = findMin();
+            if (actual != cached) {
+                minIndex = cached;
+                throw Checks.state("cached minimum is entry " + cached + " but the minimum is entry " + actual);
+            }
+        }
+    }
+
+    /** Size, allowed key range, and up to {@code limit} elements in delivery order. */
+    public String describe(String name, int limit) {
+        StringBuilder sb = new StringBuilder(name).append("[size=").append(pool.size)
+                .append(", allowed keys ").append(geo.min).append("..").append(geo.maxAllowedKey());
+        List<long[]> first = firstInOrder(limit);
+        if (!first.isEmpty()) {
+            sb.append(", first: ");
+            for (int i = 0; i < first.size(); i++) {
+                int e = (int) first.get(i)[1];
+                sb.append(i == 0 ? "" : ", ").append(pool.keys[e]).append('=').append(pool.values[e]);
+            }
+            if (first.size() < pool.size) {
+                sb.append(", ...");
+            }
+        }
+        return sb.append(']').toString();
+    }
+
+    /** Up to {@code limit} (key, index) pairs in delivery order, gathering whole slots in key order. */
+    private List<long[]> firstInOrder(int limit) {
+        List<long[]> out = new ArrayList<>();
+        for (int level = 0; level < geo.numLevels && out.size() < limit; level++) {
+            if (levelCount[level] == 0) {
+                continue;
+            }
+            int slots = (int) geo.slotMask[level] + 1;
+            int from = geo.slotOf(level, geo.start(level));
+            for (int i = 0; i < slots && out.size() < limit; i++) {
+                int head = heads[slotOffset[level] + ((from + i) & (slots - 1))];
+                if (head == NIL) {
+                    continue;
+                }
+                List<long[]> slot = new ArrayList<>();
+                int e = head;
+                do {
+                    slot.add(new long[] {pool.keys[e], e});
+                    e = pool.next[e];
+                } while (e != head);
+                slot.sort((a, b) -> Long.compare(a[0], b[0])); // stable: keeps insertion order per key
+                out.addAll(slot);
+            }
+        }
+        return out.size() > limit ? out.subList(0, limit) : out;
+    }
+}
