@@ -65,6 +65,10 @@ final class QueueModel {
         return order.firstKey().key();
     }
 
+    long keyOf(long handle) {
+        return byHandle.get(handle).key();
+    }
+
     long minHandle() {
         return order.firstEntry().getValue();
     }
