@@ -248,6 +248,12 @@ public final class TimingWheelQueue<V> {
     /** @return the size, the allowed key range and the first few elements in delivery order */
     @Override
     public String toString() {
-        return engine.describe("TimingWheelQueue", SHOWN_ELEMENTS);
+        StringBuilder sb = new StringBuilder("TimingWheelQueue[size=").append(size())
+                .append(", allowed keys ").append(minAllowedKey()).append("..").append(maxAllowedKey());
+        long[] first = engine.firstInOrder(SHOWN_ELEMENTS);
+        for (int i = 0; i < first.length; i++) {
+            sb.append(i == 0 ? ", first: " : ", ").append(key(first[i])).append('=').append(value(first[i]));
+        }
+        return sb.append(first.length < size() ? ", ...]" : "]").toString();
     }
 }

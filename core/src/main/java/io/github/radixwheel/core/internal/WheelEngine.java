@@ -590,26 +590,20 @@ public final class WheelEngine<V> {
         }
     }
 
-    /** Size, allowed key range, and up to {@code limit} elements in delivery order. */
-    public String describe(String name, int limit) {
-        StringBuilder sb = new StringBuilder(name).append("[size=").append(pool.size)
-                .append(", allowed keys ").append(geo.min).append("..").append(geo.maxAllowedKey());
-        List<long[]> first = firstInOrder(limit);
-        if (!first.isEmpty()) {
-            sb.append(", first: ");
-            for (int i = 0; i < first.size(); i++) {
-                int e = (int) first.get(i)[1];
-                sb.append(i == 0 ? "" : ", ").append(pool.keys[e]).append('=').append(pool.values[e]);
-            }
-            if (first.size() < pool.size) {
-                sb.append(", ...");
-            }
+    /**
+     * The handles of up to {@code limit} elements in delivery order (for printing; allocates).
+     * Whole slots are gathered in key order and sorted stably by key, keeping insertion order.
+     */
+    public long[] firstInOrder(int limit) {
+        List<long[]> first = firstPairsInOrder(limit);
+        long[] handles = new long[first.size()];
+        for (int i = 0; i < handles.length; i++) {
+            handles[i] = pool.handle((int) first.get(i)[1]);
         }
-        return sb.append(']').toString();
+        return handles;
     }
 
-    /** Up to {@code limit} (key, index) pairs in delivery order, gathering whole slots in key order. */
-    private List<long[]> firstInOrder(int limit) {
+    private List<long[]> firstPairsInOrder(int limit) {
         List<long[]> out = new ArrayList<>();
         for (int level = 0; level < geo.numLevels && out.size() < limit; level++) {
             if (levelCount[level] == 0) {

@@ -1,4 +1,0 @@
-/**
- * Alarms on the radix wheel engine.
- */
-package io.github.radixwheel.alarms;
