@@ -34,7 +34,7 @@ import io.github.radixwheel.core.internal.WheelEngine;
  * removed, all others stay, {@code now()} stays at the start of the interval being fired, and the
  * next call continues: nothing is lost.
  *
- * <p><b>Not thread-safe.</b> See {@code KeyedTimer} for a thread-safe, real-time use.
+ * <p><b>Not thread-safe.</b> See {@link KeyedTimer} for a thread-safe, real-time use.
  *
  * <p><b>Implementation note.</b> An alarm is an element of the radix wheel engine whose key is its
  * interval number, with its time stored beside the key in the same pooled primitive arrays: no
