@@ -79,6 +79,8 @@ public final class KeyedTimer<K, V> implements AutoCloseable {
     private long wakeAt = Long.MIN_VALUE;
     /** Armings that expired during the current advance, or null. */
     private List<Armed<K, V>> expired;
+    /** Armings whose alarm fired before their deadline during the current advance, or null. */
+    private List<Armed<K, V>> notYetDue;
 
     private KeyedTimer(Builder<K, V> b, BiConsumer<? super K, ? super V> onExpired) {
         this.onExpired = onExpired;
@@ -215,8 +217,8 @@ public final class KeyedTimer<K, V> implements AutoCloseable {
 
     /**
      * Disarms every key and runs {@code action} on each, on the calling thread, in deadline order.
-     * If {@code action} throws, the remaining keys are still handed over, and the first exception is
-     * rethrown at the end with any later ones suppressed.
+     * If {@code action} throws (an exception or an error), the remaining keys are still handed over,
+     * and the first throwable is rethrown at the end with any later ones suppressed.
      *
      * @param action receives each key and value
      * @throws NullPointerException if {@code action} is null
@@ -233,20 +235,23 @@ public final class KeyedTimer<K, V> implements AutoCloseable {
             lock.unlock();
         }
         all.sort(Comparator.comparingLong(armed -> armed.deadline));
-        RuntimeException first = null;
+        Throwable first = null;
         for (Armed<K, V> armed : all) {
             try {
                 action.accept(armed.key, armed.value);
-            } catch (RuntimeException e) {
+            } catch (Throwable t) {
                 if (first == null) {
-                    first = e;
+                    first = t;
                 } else {
-                    first.addSuppressed(e);
+                    first.addSuppressed(t);
                 }
             }
         }
-        if (first != null) {
-            throw first;
+        if (first instanceof RuntimeException) {
+            throw (RuntimeException) first;
+        }
+        if (first instanceof Error) {
+            throw (Error) first;
         }
     }
 
@@ -266,7 +271,7 @@ public final class KeyedTimer<K, V> implements AutoCloseable {
         lock.lock();
         try {
             requireOpen("advanceTo");
-            wheel.advanceClock(nanos, collect);
+            advanceWheel(nanos);
             fired = expired;
             expired = null;
         } finally {
@@ -327,13 +332,38 @@ public final class KeyedTimer<K, V> implements AutoCloseable {
         }
     }
 
+    /** Advances the wheel to {@code to}, gathering what expired into {@link #expired}. */
+    private void advanceWheel(long to) {
+        wheel.advanceClock(to, collect);
+        if (notYetDue == null) {
+            return;
+        }
+        // Armings beyond the wheel's range when armed: expire them now if due, else re-arm once.
+        List<Armed<K, V>> pending = notYetDue;
+        notYetDue = null;
+        long firstUnfired = wheel.intervalStart(wheel.now());
+        for (Armed<K, V> armed : pending) {
+            if (armed.deadline < firstUnfired) {
+                expire(armed);
+            } else {
+                handles.put(armed.key, wheel.add(Math.min(armed.deadline, wheel.maxAllowedAlarmTime()), armed));
+            }
+        }
+    }
+
     /** Handles one alarm that fired during an advance. */
     private void collect(long alarm, long at, Armed<K, V> armed) {
         if (armed.deadline > at) {
-            // The deadline lay beyond the wheel's range when armed; move on toward it.
-            handles.put(armed.key, wheel.add(Math.min(armed.deadline, wheel.maxAllowedAlarmTime()), armed));
-            return;
+            if (notYetDue == null) {
+                notYetDue = new ArrayList<>();
+            }
+            notYetDue.add(armed);
+        } else {
+            expire(armed);
         }
+    }
+
+    private void expire(Armed<K, V> armed) {
         handles.removeLong(armed.key);
         if (expired == null) {
             expired = new ArrayList<>();
@@ -356,7 +386,7 @@ public final class KeyedTimer<K, V> implements AutoCloseable {
                     if (closed) {
                         return;
                     }
-                    wheel.advanceClock(System.nanoTime(), collect);
+                    advanceWheel(System.nanoTime());
                     if (expired != null) {
                         fired = expired;
                         expired = null;
