@@ -6,7 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
+import java.util.List;
 import java.util.SplittableRandom;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
@@ -149,6 +152,52 @@ class KeyedTimerRealTimeTest {
             assertEquals(0, farFired.get(0));
         } finally {
             timer.close();
+        }
+    }
+
+    /**
+     * Callbacks on the driving thread may call every method of their own timer without deadlock,
+     * close() included: closing from a callback ends the thread.
+     */
+    @Test
+    void onExpired_onDrivingThread_callsEveryMethod_thenCloses() throws InterruptedException {
+        List<String> log = Collections.synchronizedList(new ArrayList<>());
+        List<Throwable> errors = Collections.synchronizedList(new ArrayList<>());
+        AtomicReference<Thread> driverRef = new AtomicReference<>();
+        CountDownLatch closed = new CountDownLatch(1);
+        @SuppressWarnings("unchecked")
+        KeyedTimer<String, String>[] self = (KeyedTimer<String, String>[]) new KeyedTimer<?, ?>[1];
+        self[0] = KeyedTimer.<String, String>builder()
+                .onError((k, e) -> errors.add(e))
+                .build((key, value) -> {
+                    KeyedTimer<String, String> t = self[0];
+                    if (key.equals("first")) {
+                        driverRef.set(Thread.currentThread());
+                        t.set("second", "S", Duration.ofMillis(50));
+                        log.add("move " + t.move("second", Duration.ofMillis(1)));
+                        log.add("contains " + t.containsKey("second"));
+                        log.add("size " + t.size());
+                        log.add("remove " + t.remove("other"));
+                        t.drain((k, v) -> log.add("drained " + k));
+                        t.set("second", "S2", Duration.ofMillis(1));
+                    } else {
+                        log.add("fired " + key + "=" + value);
+                        t.close();
+                        closed.countDown();
+                    }
+                });
+        try {
+            self[0].set("other", "O", Duration.ofHours(1));
+            self[0].set("first", "F", Duration.ZERO);
+            assertTrue(closed.await(10, TimeUnit.SECONDS), "no deadlock: the second key fired " + log + errors);
+            assertEquals(List.of(), errors);
+            assertEquals(List.of("move true", "contains true", "size 2", "remove true", "drained second",
+                    "fired second=S2"), log);
+            Thread driver = driverRef.get();
+            driver.join(TimeUnit.NANOSECONDS.toMillis(GENEROUS_NANOS));
+            assertFalse(driver.isAlive(), "close() from a callback did not end the driving thread");
+        } finally {
+            self[0].close();
         }
     }
 

@@ -655,6 +655,24 @@ class KeyedTimerTest {
         assertEquals(List.of("first"), fired);
     }
 
+    @Test
+    void onExpired_mayAdvanceTheClockItself_nestedExpiriesRunInsideIt() {
+        KeyedTimer<String, String>[] self = holder();
+        self[0] = KeyedTimer.<String, String>builder().manualClock().build((k, v) -> {
+            fired.add(k + " start");
+            if (k.equals("a")) {
+                self[0].advanceTo(10 * MS); // "b" is due by then
+            }
+            fired.add(k + " end");
+        });
+        KeyedTimer<String, String> timer = self[0];
+        timer.set("a", "A", Duration.ofMillis(1));
+        timer.set("b", "B", Duration.ofMillis(5));
+        timer.advanceTo(2 * MS);
+        assertEquals(List.of("a start", "b start", "b end", "a end"), fired);
+        assertEquals(0, timer.size());
+    }
+
     // ---------------------------------------------------------------- errors
 
     @Test
