@@ -23,6 +23,7 @@ import java.util.SplittableRandom;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -44,10 +45,27 @@ class KeyedTimerTest {
     /** Every expiry delivered to the timers built by {@link #manual()}, as "key=value". */
     private final List<String> fired = new ArrayList<>();
 
+    /**
+     * Exceptions thrown by callbacks that are not expected to throw. The timer hands them to
+     * {@code onError} instead of letting them escape, so an assertion that fails inside a callback
+     * would go unnoticed without this.
+     */
+    private final List<Throwable> callbackErrors = new ArrayList<>();
+
+    @AfterEach
+    void noCallbackFailed() {
+        assertEquals(List.of(), callbackErrors, "a callback threw");
+    }
+
+    private void recordError(Object key, Throwable e) {
+        callbackErrors.add(e);
+    }
+
     private KeyedTimer<String, String> manual() {
         return KeyedTimer.<String, String>builder()
                 .manualClock()
                 .tick(Duration.ofMillis(1))
+                .onError(this::recordError)
                 .build((k, v) -> fired.add(k + "=" + v));
     }
 
@@ -577,7 +595,7 @@ class KeyedTimerTest {
     void onExpired_reArmsItsOwnKey_periodicTimer() {
         List<String> log = new ArrayList<>();
         KeyedTimer<String, Integer>[] self = holder();
-        self[0] = KeyedTimer.<String, Integer>builder().manualClock().build((k, v) -> {
+        self[0] = KeyedTimer.<String, Integer>builder().manualClock().onError(this::recordError).build((k, v) -> {
             log.add(k + "=" + v);
             assertFalse(self[0].containsKey(k)); // already disarmed when the callback runs
             assertFalse(self[0].move(k, Duration.ofMillis(1)));
@@ -602,7 +620,7 @@ class KeyedTimerTest {
         List<String> log = new ArrayList<>();
         List<Boolean> removeResults = new ArrayList<>();
         KeyedTimer<String, String>[] self = holder();
-        self[0] = KeyedTimer.<String, String>builder().manualClock().build((k, v) -> {
+        self[0] = KeyedTimer.<String, String>builder().manualClock().onError(this::recordError).build((k, v) -> {
             log.add(k);
             KeyedTimer<String, String> t = self[0];
             if (v.equals("A")) {
@@ -641,7 +659,7 @@ class KeyedTimerTest {
     @Test
     void onExpired_removesKeyDueInALaterAdvance_itNeverFires() {
         KeyedTimer<String, String>[] self = holder();
-        self[0] = KeyedTimer.<String, String>builder().manualClock().build((k, v) -> {
+        self[0] = KeyedTimer.<String, String>builder().manualClock().onError(this::recordError).build((k, v) -> {
             fired.add(k);
             if (k.equals("first")) {
                 assertTrue(self[0].remove("second"));
@@ -658,7 +676,7 @@ class KeyedTimerTest {
     @Test
     void onExpired_mayAdvanceTheClockItself_nestedExpiriesRunInsideIt() {
         KeyedTimer<String, String>[] self = holder();
-        self[0] = KeyedTimer.<String, String>builder().manualClock().build((k, v) -> {
+        self[0] = KeyedTimer.<String, String>builder().manualClock().onError(this::recordError).build((k, v) -> {
             fired.add(k + " start");
             if (k.equals("a")) {
                 self[0].advanceTo(10 * MS); // "b" is due by then
@@ -898,6 +916,7 @@ class KeyedTimerTest {
                 .manualClock()
                 .tick(Duration.ofNanos(tick))
                 .levelBits(bits)
+                .onError(this::recordError)
                 .build((k, v) -> assertNull(firedNow.put(k, v), "fired twice in one advance: " + k));
         Map<Integer, long[]> model = new HashMap<>(); // key -> {deadline, value}
         SplittableRandom rnd = new SplittableRandom(seed);
@@ -937,6 +956,7 @@ class KeyedTimerTest {
                     });
                     now = to;
                 }
+                assertEquals(List.of(), callbackErrors, "advanceTo " + to + " at step " + step);
                 assertEquals(expected, firedNow, "advanceTo " + to + " at step " + step);
                 firings += expected.size();
             }
