@@ -103,7 +103,7 @@ class QueueBenchmarkSmokeTest {
 
     @Test
     void footprintOfTheRadixQueueIsAtMost40BytesPerElement() {
-        int n = 1 << 16;
+        int n = 1 << 14;
         List<Footprint.Row> rows = Footprint.measure(n);
         assertEquals(4, rows.size());
         Footprint.Row radix = rows.get(0);
