@@ -1,0 +1,171 @@
+package com.github.benmanes.caffeine.cache;
+
+import io.github.radixwheel.benchmarks.peers.IdSlots;
+import io.github.radixwheel.benchmarks.peers.TimerAdapter;
+import java.util.Arrays;
+
+/**
+ * Caffeine's hierarchical {@link TimerWheel} (the structure behind {@code expireAfter(Expiry)}),
+ * driven by hand on a virtual clock. It lives in Caffeine's package because {@code TimerWheel},
+ * {@code Node} and {@code BoundedLocalCache} are package-private.
+ *
+ * <p><b>Nodes.</b> Each timer is a pooled {@link PSA} node: the class a cache built with strong
+ * keys, strong values and variable expiration (and no maximum size) uses, and the lightest
+ * generated node that supports variable expiration (a key, a value, the time, and the two links
+ * of the variable-order list; expire-after-access and variable expiration share those fields).
+ * Its key reference is the slot number (an {@code Integer} boxed once per slot); the value is
+ * null. {@link #schedule} sets the node's variable time and calls {@code schedule(node)};
+ * {@link #reschedule} sets it and calls {@code reschedule(node)}; {@link #cancel} is
+ * {@code deschedule(node)}; all O(1).
+ *
+ * <p><b>Advancing.</b> {@link #advanceTo} is {@code advance(cache, nanos, Integer.MAX_VALUE)}.
+ * {@code advance} walks the buckets whose span has passed, level by level, and for each node
+ * either re-schedules it (its time is still ahead) or calls {@code cache.evictEntry(node,
+ * RemovalCause.EXPIRED, nanos)}. That is all it needs from the {@code BoundedLocalCache}: the real
+ * {@code evictEntry} looks the node up in the cache's map, re-checks expiry, notifies listeners and
+ * returns whether it evicted (if not, the wheel re-schedules the node). The adapter passes a
+ * {@code BoundedLocalCache} subclass built from a default {@code Caffeine.newBuilder()} whose
+ * {@code evictEntry} records the firing and returns true, as Caffeine's own
+ * {@code TimerWheelBenchmark} does with its mock cache. (A real cache bounds each maintenance
+ * run to 1,000 evictions; the adapter lets one call fire everything.)
+ *
+ * <p><b>Time and exactness.</b> Caffeine's wheel is fixed in nanoseconds: level 0 has 64 buckets of
+ * 2^30 ns, then 64 of 2^36, 32 of 2^42, 4 of 2^46 and one overflow bucket. A time unit here is
+ * {@code 2^unitShift} ns. {@code advance} processes a bucket only when its span has started, so
+ * nothing fires early (a node fires only if its time is {@code <= now}), but a timer due inside
+ * the level-0 span that contains {@code now} waits until the clock enters the next span: a timer
+ * fires at most {@code 2^30} ns (one level-0 bucket) late. With {@code unitShift = 30} one unit is
+ * one level-0 bucket, every deadline is a bucket boundary, and firing is exact.
+ *
+ * <p><b>Missing.</b> No exact next-expiry query: {@code getExpirationDelay()} returns the delay to
+ * the next non-empty bucket's boundary (and to level boundaries above), a wake-up hint rather
+ * than the earliest deadline, so {@link #nextExpiry} throws {@link UnsupportedOperationException}.
+ * The wheel keeps no count; the adapter counts pending timers itself.
+ */
+public final class CaffeineTimerWheelAdapter implements TimerAdapter {
+    /** The cache argument of {@code advance}: records each expired node instead of evicting it. */
+    final class FiringCache extends BoundedLocalCache<Object, Object> {
+        @SuppressWarnings({"rawtypes", "unchecked"})
+        FiringCache() {
+            super((Caffeine) Caffeine.newBuilder(), null, false);
+        }
+
+        @Override
+        boolean evictEntry(Node<Object, Object> node, RemovalCause cause, long now) {
+            onExpired((Integer) node.getKeyReference());
+            return true;
+        }
+    }
+
+    private final TimerWheel<Object, Object> wheel = new TimerWheel<>();
+    private final FiringCache cache = new FiringCache();
+    private final int unitShift;
+    private final IdSlots slots;
+    private final Listener listener;
+    private PSA<Object, Object>[] nodes;
+    private long now;
+    private int size;
+    private int fired;
+
+    /**
+     * @param unitShift nanoseconds per time unit, as a power of two, in {@code [0, 30]}; 30 makes
+     *     firing exact, smaller values let a timer fire up to {@code 2^(30 - unitShift)} units late
+     * @param initialCapacity node slots to create room for up front
+     * @param listener receives each fired timer
+     */
+    @SuppressWarnings({"rawtypes", "unchecked"})
+    public CaffeineTimerWheelAdapter(int unitShift, int initialCapacity, Listener listener) {
+        if (unitShift < 0 || unitShift > 30) {
+            throw new IllegalArgumentException("unitShift " + unitShift + " is not in [0, 30]");
+        }
+        this.unitShift = unitShift;
+        this.slots = new IdSlots(Math.max(1, initialCapacity), Integer.MAX_VALUE - 8);
+        this.nodes = new PSA[slots.capacity()];
+        this.listener = listener;
+    }
+
+    @Override
+    public String name() {
+        return "Caffeine TimerWheel";
+    }
+
+    @Override
+    public long now() {
+        return now;
+    }
+
+    private long nanos(long time) {
+        return time << unitShift;
+    }
+
+    @Override
+    public long schedule(long deadline) {
+        TimerAdapter.checkFuture(this, deadline);
+        int slot = slots.allocate();
+        if (slot >= nodes.length) {
+            nodes = Arrays.copyOf(nodes, slots.capacity());
+        }
+        PSA<Object, Object> node = nodes[slot];
+        if (node == null) {
+            node = new PSA<>(Integer.valueOf(slot), null, null, 1, 0L);
+            nodes[slot] = node;
+        }
+        node.setVariableTime(nanos(deadline));
+        wheel.schedule(node);
+        size++;
+        return slots.id(slot);
+    }
+
+    @Override
+    public boolean cancel(long id) {
+        int slot = slots.slotOf(id);
+        if (slot < 0) {
+            return false;
+        }
+        wheel.deschedule(nodes[slot]);
+        slots.release(slot);
+        size--;
+        return true;
+    }
+
+    @Override
+    public boolean reschedule(long id, long deadline) {
+        TimerAdapter.checkFuture(this, deadline);
+        int slot = slots.slotOf(id);
+        if (slot < 0) {
+            return false;
+        }
+        PSA<Object, Object> node = nodes[slot];
+        node.setVariableTime(nanos(deadline));
+        wheel.reschedule(node);
+        return true;
+    }
+
+    @Override
+    public int advanceTo(long to) {
+        TimerAdapter.checkNotBackwards(this, to);
+        now = to;
+        fired = 0;
+        wheel.advance(cache, nanos(to), Integer.MAX_VALUE);
+        return fired;
+    }
+
+    void onExpired(int slot) {
+        long id = slots.id(slot);
+        slots.release(slot);
+        size--;
+        fired++;
+        listener.onFire(id);
+    }
+
+    @Override
+    public long nextExpiry() {
+        throw TimerAdapter.unsupported(this, "exact next-expiry query",
+                "getExpirationDelay() gives only the delay to the next bucket boundary, a wake-up hint");
+    }
+
+    @Override
+    public int size() {
+        return size;
+    }
+}

@@ -1,0 +1,109 @@
+package io.github.radixwheel.benchmarks.peers;
+
+import java.util.concurrent.TimeUnit;
+import org.agrona.DeadlineTimerWheel;
+
+/**
+ * Agrona's {@link DeadlineTimerWheel}: a single-level hashed wheel of {@code ticksPerWheel} spokes,
+ * each a {@code long[]} block of deadlines that grows (for every spoke at once) when one spoke
+ * fills; timers of later rounds share a spoke with the current round's.
+ *
+ * <p><b>Driving it.</b> {@link #schedule} is {@code scheduleTimer(deadline)}, {@link #cancel} is
+ * {@code cancelTimer(id)}. {@link #advanceTo} calls {@code poll(now, handler, Integer.MAX_VALUE)}
+ * in a loop for as long as the poll moves the wheel to a new tick ({@code currentTickTime()}
+ * changes). Each {@code poll} scans the current tick's spoke block only, fires the deadlines
+ * {@code <= now} in it, and then moves to the next tick if the current one has ended
+ * ({@code now >= currentTickTime()}). A jump of {@code k} ticks therefore costs {@code k + 1}
+ * polls, each scanning a whole spoke block, even across empty ticks.
+ *
+ * <p><b>Exactness.</b> The last poll visits the tick that contains {@code now}, after the loop has
+ * entered it, so firing is exact at any tick resolution. The loop common in Agrona users' code,
+ * {@code while (currentTickTime() <= now) poll(...)}, stops as soon as the wheel enters the tick
+ * that contains {@code now}, before polling it: timers due in that tick then fire only on a later
+ * call, up to one tick late (with a 1-unit resolution, every timer whose deadline equals
+ * {@code now} would wait). The contract test caught exactly that.
+ *
+ * <p><b>Missing.</b> No reschedule (only cancel + schedule, which gives a new id) and no
+ * next-expiry query (only a full {@code forEach}): both throw {@link UnsupportedOperationException}.
+ *
+ * <p><b>Ids.</b> Agrona's timer id is the position of the deadline (spoke, index in the spoke).
+ * A fired or cancelled timer's position is reused by later timers, so {@link #cancel} of a stale
+ * id returns false only while its position is still empty; once reused it cancels the new timer.
+ * The adapter adds no guard (a side table would not be Agrona's cost): callers must cancel only
+ * pending timers.
+ */
+public final class AgronaAdapter implements TimerAdapter, DeadlineTimerWheel.TimerHandler {
+    private final DeadlineTimerWheel wheel;
+    private final Listener listener;
+    private long now;
+    private int fired;
+
+    /**
+     * @param tickResolution ticks (time units) per Agrona tick, a power of two
+     * @param ticksPerWheel spokes, a power of two
+     * @param initialTickAllocation deadlines per spoke up front, a power of two
+     * @param listener receives each fired timer
+     */
+    public AgronaAdapter(long tickResolution, int ticksPerWheel, int initialTickAllocation, Listener listener) {
+        this.wheel = new DeadlineTimerWheel(TimeUnit.NANOSECONDS, 0L, tickResolution, ticksPerWheel, initialTickAllocation);
+        this.listener = listener;
+    }
+
+    @Override
+    public String name() {
+        return "Agrona DeadlineTimerWheel";
+    }
+
+    @Override
+    public long now() {
+        return now;
+    }
+
+    @Override
+    public long schedule(long deadline) {
+        TimerAdapter.checkFuture(this, deadline);
+        return wheel.scheduleTimer(deadline);
+    }
+
+    @Override
+    public boolean cancel(long id) {
+        return wheel.cancelTimer(id);
+    }
+
+    @Override
+    public boolean reschedule(long id, long deadline) {
+        throw TimerAdapter.unsupported(this, "reschedule",
+                "a timer can only be cancelled and scheduled anew, under a new id");
+    }
+
+    @Override
+    public int advanceTo(long to) {
+        TimerAdapter.checkNotBackwards(this, to);
+        now = to;
+        fired = 0;
+        long tickEnd;
+        do {
+            tickEnd = wheel.currentTickTime();
+            wheel.poll(to, this, Integer.MAX_VALUE);
+        } while (wheel.currentTickTime() != tickEnd);
+        return fired;
+    }
+
+    @Override
+    public boolean onTimerExpiry(TimeUnit timeUnit, long now, long timerId) {
+        fired++;
+        listener.onFire(timerId);
+        return true;
+    }
+
+    @Override
+    public long nextExpiry() {
+        throw TimerAdapter.unsupported(this, "next-expiry query",
+                "only forEach over every deadline slot of the wheel");
+    }
+
+    @Override
+    public int size() {
+        return (int) wheel.timerCount();
+    }
+}
