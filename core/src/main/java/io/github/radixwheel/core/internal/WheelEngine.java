@@ -12,9 +12,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  * {@code TimingWheelQueue} for the contract; this class adds an optional auxiliary {@code long}
  * per element (the alarm time) and the queries the alarm layer needs.
  *
- * <p>Each slot holds a circular doubly linked list in insertion order. Because level ranges are
- * disjoint (see {@link LevelGeometry}), all elements of one key share one slot, so list order is
- * insertion order per key, and a slot that the minimum reaches moves down as a whole.
+ * <p>Each slot holds a doubly linked list in insertion order ({@link SlotLists}). Because level
+ * ranges are disjoint (see {@link LevelGeometry}), all elements of one key share one slot, so list
+ * order is insertion order per key, and a slot that the minimum reaches moves down as a whole.
  *
  * @param <V> the type of the values
  */
@@ -28,13 +28,7 @@ public final class WheelEngine<V> {
     private final LevelBits levelBits;
     private final LevelGeometry geo;
     private final ElementPool pool;
-    /** Head of each slot's list, all levels side by side; NIL when empty. */
-    private final int[] heads;
-    private final int[] slotOffset;
-    private final OccupancyBitmap[] occupancy;
-    private final int[] levelCount;
-    /** Bit {@code i} set iff level {@code i} holds an element. */
-    private long occupiedLevels;
+    private final SlotLists slots;
     /** The minimum element, or NIL if unknown or empty. */
     private int minIndex = NIL;
     private boolean delivering;
@@ -56,25 +50,15 @@ public final class WheelEngine<V> {
         if (initialCapacity < 0) {
             throw Checks.outOfRange("initialCapacity", initialCapacity, 0, Integer.MAX_VALUE);
         }
-        int numLevels = levelBits.numLevels();
-        slotOffset = new int[numLevels];
-        occupancy = new OccupancyBitmap[numLevels];
-        int slots = 0;
-        for (int i = 0; i < numLevels; i++) {
-            int bits = levelBits.bits(i);
-            if (bits > MAX_LEVEL_BITS) {
-                throw Checks.outOfRange("bits of level " + i + " in " + levelBits, bits, 1, MAX_LEVEL_BITS);
+        for (int i = 0; i < levelBits.numLevels(); i++) {
+            if (levelBits.bits(i) > MAX_LEVEL_BITS) {
+                throw Checks.outOfRange("bits of level " + i + " in " + levelBits, levelBits.bits(i), 1, MAX_LEVEL_BITS);
             }
-            slotOffset[i] = slots;
-            slots += 1 << bits;
-            occupancy[i] = new OccupancyBitmap(1 << bits);
         }
         this.levelBits = levelBits;
         this.geo = new LevelGeometry(levelBits);
-        this.heads = new int[slots];
-        java.util.Arrays.fill(heads, NIL);
-        this.levelCount = new int[numLevels];
         this.pool = new ElementPool(initialCapacity, withAux, mix(SALTS.getAndIncrement()));
+        this.slots = new SlotLists(pool, geo);
     }
 
     /** A well-spread salt per instance (the SplitMix64 finaliser of a counter). */
@@ -178,88 +162,35 @@ public final class WheelEngine<V> {
         }
     }
 
-    // ---------------------------------------------------------------- slot lists
+    // ---------------------------------------------------------------- placement
 
     private void link(int e, long key) {
         int level = geo.levelOf(key);
-        int slot = geo.slotOf(level, key);
-        int g = slotOffset[level] + slot;
-        int head = heads[g];
-        int[] next = pool.next;
-        int[] prev = pool.prev;
-        if (head == NIL) {
-            heads[g] = e;
-            next[e] = e;
-            prev[e] = e;
-            occupancy[level].set(slot);
-            if (levelCount[level]++ == 0) {
-                occupiedLevels |= 1L << level;
-            }
-        } else {
-            int tail = prev[head];
-            next[tail] = e;
-            prev[e] = tail;
-            next[e] = head;
-            prev[head] = e;
-            levelCount[level]++;
-        }
+        slots.append(level, geo.slotOf(level, key), e, key);
     }
 
     private void unlink(int e) {
         long key = pool.keys[e];
         int level = geo.levelOf(key);
-        unlink(e, level, geo.slotOf(level, key));
-    }
-
-    private void unlink(int e, int level, int slot) {
-        int g = slotOffset[level] + slot;
-        int[] next = pool.next;
-        int n = next[e];
-        if (n == e) {
-            heads[g] = NIL;
-            occupancy[level].clear(slot);
-        } else {
-            int p = pool.prev[e];
-            next[p] = n;
-            pool.prev[n] = p;
-            if (heads[g] == e) {
-                heads[g] = n;
-            }
-        }
-        if (--levelCount[level] == 0) {
-            occupiedLevels &= ~(1L << level);
-        }
+        slots.unlink(level, geo.slotOf(level, key), e);
     }
 
     /** The first occupied slot of a non-empty level, in key order. */
     private int firstSlot(int level) {
         return level == geo.top
-                ? occupancy[level].nextSetBitCyclic(geo.slotOf(level, geo.start(level)))
-                : occupancy[level].nextSetBit(0);
+                ? slots.occupancy[level].nextSetBitCyclic(geo.slotOf(level, geo.start(level)))
+                : slots.occupancy[level].nextSetBit(0);
     }
 
     // ---------------------------------------------------------------- minimum
 
     /** @return the index of the minimum element, or NIL if empty */
     private int findMin() {
-        if (minIndex != NIL || occupiedLevels == 0) {
+        if (minIndex != NIL || slots.occupiedLevels == 0) {
             return minIndex;
         }
-        int level = Long.numberOfTrailingZeros(occupiedLevels);
-        int head = heads[slotOffset[level] + firstSlot(level)];
-        if (level == 0) {
-            return minIndex = head;
-        }
-        // A coarser slot holds several keys; the first of the least key in list order wins.
-        long[] keys = pool.keys;
-        int[] next = pool.next;
-        int best = head;
-        for (int e = next[head]; e != head; e = next[e]) {
-            if (keys[e] < keys[best]) {
-                best = e;
-            }
-        }
-        return minIndex = best;
+        int level = Long.numberOfTrailingZeros(slots.occupiedLevels);
+        return minIndex = slots.slotMin(level, firstSlot(level));
     }
 
     public long minKey() {
@@ -286,18 +217,14 @@ public final class WheelEngine<V> {
         }
         long key = pool.keys[min];
         int level = geo.levelOf(key);
-        int head = heads[slotOffset[level] + geo.slotOf(level, key)];
         long[] keys = pool.keys;
         long[] aux = pool.aux;
-        int[] next = pool.next;
         long best = aux[min];
-        int e = head;
-        do {
+        for (int e = slots.head(level, geo.slotOf(level, key)); e != NIL; e = pool.next(e)) {
             if (keys[e] == key && (greatest ? aux[e] > best : aux[e] < best)) {
                 best = aux[e];
             }
-            e = next[e];
-        } while (e != head);
+        }
         return best;
     }
 
@@ -339,8 +266,8 @@ public final class WheelEngine<V> {
     }
 
     private void deliverBelow(long target, ElementConsumer<? super V> handler) {
-        while (occupiedLevels != 0) {
-            int level = Long.numberOfTrailingZeros(occupiedLevels);
+        while (slots.occupiedLevels != 0) {
+            int level = Long.numberOfTrailingZeros(slots.occupiedLevels);
             int slot = firstSlot(level);
             long start = geo.slotStart(level, slot);
             if (start >= target) {
@@ -349,7 +276,7 @@ public final class WheelEngine<V> {
             if (level == 0) {
                 // Level 0 slots hold a single key; the head is the next element in order.
                 moveMinTo(start);
-                deliver(heads[slotOffset[0] + slot], slot, start, handler);
+                deliver(slots.head(0, slot), slot, start, handler);
             } else {
                 // Nothing lies below this slot: raising the minimum to its start sorts it down.
                 moveMinTo(start);
@@ -361,7 +288,7 @@ public final class WheelEngine<V> {
     }
 
     private void deliver(int e, int slot, long key, ElementConsumer<? super V> handler) {
-        unlink(e, 0, slot);
+        slots.unlink(0, slot, e);
         minIndex = NIL;
         @SuppressWarnings("unchecked")
         V value = (V) pool.values[e];
@@ -390,12 +317,8 @@ public final class WheelEngine<V> {
             int kept = NIL;
             long keptHandle = 0;
             while (true) {
-                int head = heads[slotOffset[0] + slot];
-                if (head == NIL) {
-                    return;
-                }
-                int e = kept == NIL ? head : pool.next[kept];
-                if (e == head && kept != NIL) {
+                int e = kept == NIL ? slots.head(0, slot) : pool.next(kept);
+                if (e == NIL) {
                     return;
                 }
                 if (pool.aux != null && pool.aux[e] > maxAux) {
@@ -440,7 +363,7 @@ public final class WheelEngine<V> {
             long oldEnd = g.end[i];
             long newEnd = g.endAfter(i, prevNew);
             g.end[i] = newEnd;
-            if (levelCount[i] != 0) {
+            if (slots.count(i) != 0) {
                 // Old range [prevOld + 1, oldEnd]; keys up to prevNew now belong below.
                 long firstKept = prevNew >= oldEnd ? Long.MAX_VALUE : prevNew + 1;
                 sortDown(i, prevOld + 1, firstKept);
@@ -452,7 +375,7 @@ public final class WheelEngine<V> {
 
     /** Re-places the elements of level {@code level} whose keys are in {@code [from, to)}. */
     private void sortDown(int level, long from, long to) {
-        OccupancyBitmap bits = occupancy[level];
+        OccupancyBitmap bits = slots.occupancy[level];
         int first = geo.slotOf(level, from);
         long numSlots = geo.slotMask[level] + 1;
         long count = to == Long.MAX_VALUE ? numSlots : (to - from) >>> geo.shift[level];
@@ -473,35 +396,21 @@ public final class WheelEngine<V> {
 
     /** Empties a slot, relinking its elements in list order at their new levels. */
     private void relinkSlot(int level, int slot) {
-        int g = slotOffset[level] + slot;
-        int head = heads[g];
-        heads[g] = NIL;
-        occupancy[level].clear(slot);
         long[] keys = pool.keys;
-        int[] next = pool.next;
         int moved = 0;
-        int e = head;
-        do {
-            int following = next[e];
+        for (int e = slots.detach(level, slot); e != NIL; moved++) {
+            int following = pool.next(e);
             link(e, keys[e]);
-            moved++;
             e = following;
-        } while (e != head);
-        if ((levelCount[level] -= moved) == 0) {
-            occupiedLevels &= ~(1L << level);
         }
+        slots.uncount(level, moved);
     }
 
     // ---------------------------------------------------------------- whole-queue operations
 
     public void clear() {
         if (pool.size != 0) {
-            java.util.Arrays.fill(heads, NIL);
-            for (OccupancyBitmap bits : occupancy) {
-                bits.clearAll();
-            }
-            java.util.Arrays.fill(levelCount, 0);
-            occupiedLevels = 0;
+            slots.clear();
         }
         pool.clear();
         minIndex = NIL;
@@ -536,44 +445,23 @@ public final class WheelEngine<V> {
             }
         }
         long[] keys = pool.keys;
-        int[] next = pool.next;
-        int[] prev = pool.prev;
         int total = 0;
         for (int level = 0; level < geo.numLevels; level++) {
             int count = 0;
-            int slots = (int) geo.slotMask[level] + 1;
-            occupancy[level].checkSummary("level " + level);
-            for (int slot = 0; slot < slots; slot++) {
-                int head = heads[slotOffset[level] + slot];
-                if ((head != NIL) != occupancy[level].get(slot)) {
-                    throw Checks.state("level " + level + " slot " + slot + ": occupancy bit disagrees with its list");
-                }
-                if (head == NIL) {
-                    continue;
-                }
-                int e = head;
-                do {
-                    if (e < 0 || e >= pool.highWater || keys[e] == ElementPool.FREE) {
-                        throw Checks.state("level " + level + " slot " + slot + ": links to a free entry " + e);
-                    }
-                    if (prev[next[e]] != e) {
-                        throw Checks.state("level " + level + " slot " + slot + ": broken links at entry " + e);
-                    }
+            int numSlots = (int) geo.slotMask[level] + 1;
+            for (int slot = 0; slot < numSlots; slot++) {
+                count += slots.checkSlot(level, slot, pool.size);
+                for (int e = slots.head(level, slot); e != NIL; e = pool.next(e)) {
                     long key = keys[e];
                     if (key < k || key > geo.maxAllowedKey() || geo.levelOf(key) != level
                             || geo.slotOf(level, key) != slot) {
                         throw Checks.state("level " + level + " slot " + slot + ": holds key " + key
-                                + " which belongs at level " + (key < k ? "(below minimum " + k + ")" : geo.levelOf(key)));
+                                + " which belongs " + (key < k ? "nowhere (below minimum " + k + ")"
+                                : "at level " + geo.levelOf(key) + " slot " + geo.slotOf(geo.levelOf(key), key)));
                     }
-                    if (++count > pool.size) {
-                        throw Checks.state("level " + level + " slot " + slot + ": cycle that skips its head");
-                    }
-                    e = next[e];
-                } while (e != head);
+                }
             }
-            if (count != levelCount[level] || (count != 0) != ((occupiedLevels & (1L << level)) != 0)) {
-                throw Checks.state("level " + level + ": holds " + count + " elements, counted " + levelCount[level]);
-            }
+            slots.checkLevel(level, count);
             total += count;
         }
         if (total != pool.size) {
@@ -606,22 +494,16 @@ public final class WheelEngine<V> {
     private List<long[]> firstPairsInOrder(int limit) {
         List<long[]> out = new ArrayList<>();
         for (int level = 0; level < geo.numLevels && out.size() < limit; level++) {
-            if (levelCount[level] == 0) {
+            if (slots.count(level) == 0) {
                 continue;
             }
-            int slots = (int) geo.slotMask[level] + 1;
+            int numSlots = (int) geo.slotMask[level] + 1;
             int from = geo.slotOf(level, geo.start(level));
-            for (int i = 0; i < slots && out.size() < limit; i++) {
-                int head = heads[slotOffset[level] + ((from + i) & (slots - 1))];
-                if (head == NIL) {
-                    continue;
-                }
+            for (int i = 0; i < numSlots && out.size() < limit; i++) {
                 List<long[]> slot = new ArrayList<>();
-                int e = head;
-                do {
+                for (int e = slots.head(level, (from + i) & (numSlots - 1)); e != NIL; e = pool.next(e)) {
                     slot.add(new long[] {pool.keys[e], e});
-                    e = pool.next[e];
-                } while (e != head);
+                }
                 slot.sort((a, b) -> Long.compare(a[0], b[0])); // stable: keeps insertion order per key
                 out.addAll(slot);
             }
