@@ -78,6 +78,10 @@ class LevelBitsTest {
         assertNotEquals(nonPositive, tooLarge);
         assertEquals(nonPositive, masked(LevelBits::of, 0, 64));
         assertEquals(nonPositive, masked(LevelBits::of, 0, 70));
+        // Also when the sum passes 63 before the non-positive level is reached.
+        assertEquals(nonPositive, masked(LevelBits::of, 64, 0));
+        assertEquals(nonPositive, masked(LevelBits::of, 40, 30, -1));
+        assertEquals(nonPositive, masked(LevelBits::of, 63, 1, 0, 5));
     }
 
     private interface Of {
