@@ -174,7 +174,7 @@ class MaxAllowedKeyTest {
         assertEquals(MAX, expected(LevelBits.DEFAULT.toArray(), 12345));
     }
 
-    @Property(seed = "20240511", tries = 300)
+    @Property(seed = "20240511", tries = 200)
     void maxAllowedKey_matchesFormula(@ForAll("levelBits") LevelBits bits, @ForAll("edgeKeys") long k) {
         int[] array = bits.toArray();
         TimingWheelQueue<Object> q = queueAt(bits, k);
@@ -192,7 +192,7 @@ class MaxAllowedKeyTest {
         }
     }
 
-    @Property(seed = "7310", tries = 100)
+    @Property(seed = "7310", tries = 60)
     void maxAllowedKey_atLeastMinPlus2PowNumBitsMinus1(@ForAll("levelBits") LevelBits bits, @ForAll("edgeKeys") long k) {
         long max = queueAt(bits, k).maxAllowedKey();
         assertLowerBound(bits, k, max);
