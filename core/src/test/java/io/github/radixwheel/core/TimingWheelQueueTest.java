@@ -1295,42 +1295,107 @@ class TimingWheelQueueTest {
 
     @Test
     void increaseMinAllowedKey_matchesModelWithHandlersThatUseTheQueue() {
+        // Handlers add, remove, re-key (within and across levels), clear and throw; the model says
+        // what must be delivered, in which order, and what must remain.
+        int[] throwsAndClears = {0, 0};
         for (LevelBits bits : CONFIGS) {
             for (long start : new long[] {0, 777, MAX - 3000}) {
                 TimingWheelQueue<Long> q = queueAt(bits, start);
                 QueueModel model = new QueueModel();
                 Random random = new Random(31 * start + bits.hashCode());
+                String where = bits + " from " + start;
                 for (int round = 0; round < 60 && q.minAllowedKey() < MAX; round++) {
                     long min = q.minAllowedKey();
-                    long span = Math.min(q.maxAllowedKey() - min, 64);
+                    long span = Math.min(q.maxAllowedKey() - min, random.nextBoolean() ? 64 : 1 << 14);
                     for (int i = random.nextInt(6); i > 0; i--) {
                         long key = min + random.nextLong(span + 1);
                         model.add(add(q, key, key), key);
                     }
                     long target = min + 1 + random.nextLong(Math.min(span + 8, MAX - min));
-                    increaseMinAllowedKey(q, target, (h, k, v) -> {
-                        Long expected = model.pollBelow(target);
-                        assertEquals(expected, h, bits + " from " + start);
-                        assertEquals(k, v.longValue());
-                        assertEquals(k, q.minAllowedKey());
-                        int action = random.nextInt(4);
-                        if (action == 0) {
-                            long key = k + random.nextLong(Math.min(q.maxAllowedKey() - k, 16) + 1);
-                            model.add(add(q, key, key), key);
-                        } else if (action == 1 && !model.isEmpty()) {
-                            List<Long> live = model.handlesInOrder();
-                            long victim = live.get(random.nextInt(live.size()));
-                            assertTrue(remove(q, victim));
-                            model.remove(victim);
-                        }
-                    });
-                    assertEquals(null, model.pollBelow(target), "an element below the target was left behind");
-                    assertEquals(target, q.minAllowedKey());
-                    assertEquals(model.size(), q.size());
+                    int throwAt = random.nextInt(4) == 0 ? random.nextInt(4) : -1;
+                    int[] delivered = {0};
+                    long[] lastKey = {-1};
+                    RuntimeException boom = new IllegalStateException("handler failure");
+                    try {
+                        increaseMinAllowedKey(q, target, (h, k, v) -> {
+                            Long expected = model.pollBelow(target);
+                            assertEquals(expected, h, where);
+                            assertEquals(k, q.minAllowedKey(), where);
+                            lastKey[0] = k;
+                            if (delivered[0]++ == throwAt) {
+                                throwsAndClears[0]++;
+                                throw boom;
+                            }
+                            long room = Math.min(q.maxAllowedKey() - k, random.nextBoolean() ? 16 : 1 << 14);
+                            int action = random.nextInt(10);
+                            if (action < 3) {
+                                long key = k + random.nextLong(room + 1);
+                                model.add(add(q, key, key), key);
+                            } else if (action < 5 && !model.isEmpty()) {
+                                List<Long> live = model.handlesInOrder();
+                                long victim = live.get(random.nextInt(live.size()));
+                                assertTrue(remove(q, victim));
+                                model.remove(victim);
+                            } else if (action < 7 && !model.isEmpty()) {
+                                List<Long> live = model.handlesInOrder();
+                                long moved = live.get(random.nextInt(live.size()));
+                                long key = k + random.nextLong(room + 1);
+                                changeKey(q, moved, key);
+                                model.changeKey(moved, key);
+                            } else if (action == 7 && random.nextInt(8) == 0) {
+                                clear(q);
+                                model.clear();
+                                throwsAndClears[1]++;
+                            }
+                        });
+                        assertNull(model.pollBelow(target), where + ": an element below the target was left behind");
+                        assertEquals(target, q.minAllowedKey(), where);
+                    } catch (IllegalStateException e) {
+                        assertSame(boom, e);
+                        assertEquals(lastKey[0], q.minAllowedKey(), where + ": the minimum stays at the failed element's key");
+                        q.checkInvariants();
+                    }
+                    assertEquals(model.size(), q.size(), where);
                     q.checkInvariants();
+                    if (!model.isEmpty()) {
+                        assertEquals(model.minHandle(), q.minElement(), where);
+                        assertEquals(model.minKey(), q.minKey(), where);
+                    }
                 }
+                // Drain what is left, in model order.
+                for (long expected : model.handlesInOrder()) {
+                    assertEquals(expected, q.minElement(), where);
+                    pollMin(q);
+                }
+                assertTrue(q.isEmpty());
             }
         }
+        assertTrue(throwsAndClears[0] > 10 && throwsAndClears[1] > 3, "throws, clears: " + Arrays.toString(throwsAndClears));
+    }
+
+    @Test
+    void increaseMinAllowedKey_handlerMayAdvanceAnotherQueue() {
+        // Only nesting on the same queue is forbidden.
+        TimingWheelQueue<String> outer = new TimingWheelQueue<>(LevelBits.of(2, 2));
+        TimingWheelQueue<String> inner = new TimingWheelQueue<>(LevelBits.of(2, 2));
+        add(outer, 1, "o1");
+        add(outer, 2, "o2");
+        add(inner, 1, "i1");
+        add(inner, 3, "i3");
+        add(inner, 4, "i4");
+        List<String> seen = new ArrayList<>();
+        increaseMinAllowedKey(outer, 5, (h, k, v) -> {
+            seen.add(v);
+            if (k == 1) {
+                increaseMinAllowedKey(inner, 2, (h2, k2, v2) -> seen.add(v2));
+            } else {
+                seen.add(pollMin(inner));
+            }
+        });
+        assertEquals(List.of("o1", "i1", "o2", "i3"), seen);
+        assertEquals(5, outer.minAllowedKey());
+        assertEquals(3, inner.minAllowedKey());
+        assertEquals(1, inner.size());
     }
 
     // ================================================================ clear
