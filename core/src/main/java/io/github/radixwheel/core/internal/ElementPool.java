@@ -75,13 +75,13 @@ final class ElementPool {
         keys[e] = FREE;
         values[e] = null;
         stamps[e] = nextStamp(stamps[e]);
-        links[e] = link(freeHead, NIL);
+        setLinks(e, freeHead, NIL);
         freeHead = e;
         size--;
     }
 
-    static long link(int next, int prev) {
-        return ((long) next << 32) | (prev & 0xFFFF_FFFFL);
+    void setLinks(int e, int next, int prev) {
+        links[e] = ((long) next << 32) | (prev & 0xFFFF_FFFFL);
     }
 
     int next(int e) {

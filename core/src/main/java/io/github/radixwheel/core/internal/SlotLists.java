@@ -65,7 +65,7 @@ final class SlotLists {
         tails[g] = e;
         if (tail == NIL) {
             heads[g] = e;
-            pool.links[e] = ElementPool.link(NIL, NIL);
+            pool.setLinks(e, NIL, NIL);
             occupancy[level].set(slot);
             if (level != 0) {
                 minIndex[g] = e;
@@ -77,7 +77,7 @@ final class SlotLists {
             return;
         }
         pool.setNext(tail, e);
-        pool.links[e] = ElementPool.link(NIL, tail);
+        pool.setLinks(e, NIL, tail);
         if (level != 0 && minIndex[g] != NIL && key < minKey[g]) {
             minIndex[g] = e;
             minKey[g] = key;
@@ -87,9 +87,8 @@ final class SlotLists {
 
     void unlink(int level, int slot, int e) {
         int g = offset[level] + slot;
-        long l = pool.links[e];
-        int next = (int) (l >>> 32);
-        int prev = (int) l;
+        int next = pool.next(e);
+        int prev = pool.prev(e);
         if (prev == NIL) {
             heads[g] = next;
         } else {
