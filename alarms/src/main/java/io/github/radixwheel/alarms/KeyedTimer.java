@@ -124,18 +124,16 @@ public final class KeyedTimer<K, V> implements AutoCloseable {
         lock.lock();
         try {
             requireOpen("set");
-            long deadline = deadline(t, delayNanos);
-            long at = Math.min(deadline, wheel.maxAllowedAlarmTime());
             long alarm = handles.getLong(key);
             if (alarm != NOT_ARMED) {
-                Armed<K, V> armed = wheel.alarmValue(alarm);
-                armed.value = value;
-                armed.deadline = deadline;
-                wheel.reschedule(alarm, at);
+                wheel.alarmValue(alarm).value = value;
+                rearm(alarm, deadline(t, delayNanos));
             } else {
+                long deadline = deadline(t, delayNanos);
+                long at = Math.min(deadline, wheel.maxAllowedAlarmTime());
                 handles.put(key, wheel.add(at, new Armed<>(key, value, deadline)));
+                wakeIfEarlier(at);
             }
-            wakeIfEarlier(at);
         } finally {
             lock.unlock();
         }
@@ -161,11 +159,7 @@ public final class KeyedTimer<K, V> implements AutoCloseable {
             if (alarm == NOT_ARMED) {
                 return false;
             }
-            long deadline = deadline(t, delayNanos);
-            long at = Math.min(deadline, wheel.maxAllowedAlarmTime());
-            wheel.alarmValue(alarm).deadline = deadline;
-            wheel.reschedule(alarm, at);
-            wakeIfEarlier(at);
+            rearm(alarm, deadline(t, delayNanos));
             return true;
         } finally {
             lock.unlock();
@@ -321,6 +315,14 @@ public final class KeyedTimer<K, V> implements AutoCloseable {
     private long deadline(long t, long delayNanos) {
         long base = Math.max(t, wheel.now());
         return delayNanos <= 0 ? base : Checks.saturatedAdd(base, delayNanos);
+    }
+
+    /** Moves an armed key's alarm to a new deadline (or as near it as the wheel reaches). */
+    private void rearm(long alarm, long deadline) {
+        long at = Math.min(deadline, wheel.maxAllowedAlarmTime());
+        wheel.alarmValue(alarm).deadline = deadline;
+        wheel.reschedule(alarm, at);
+        wakeIfEarlier(at);
     }
 
     private void wakeIfEarlier(long at) {
