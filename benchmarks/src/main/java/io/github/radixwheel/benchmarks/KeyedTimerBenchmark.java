@@ -5,6 +5,7 @@ import io.netty.util.HashedWheelTimer;
 import io.netty.util.Timeout;
 import io.netty.util.TimerTask;
 import java.time.Duration;
+import java.util.HashSet;
 import java.util.SplittableRandom;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
@@ -298,7 +299,7 @@ public class KeyedTimerBenchmark {
             super(keys);
             keyObjects = new Long[keys];
             SplittableRandom random = new SplittableRandom(KEY_SEED);
-            java.util.HashSet<Long> seen = new java.util.HashSet<>();
+            HashSet<Long> seen = new HashSet<>();
             for (int k = 0; k < keys; k++) {
                 Long key;
                 do {
