@@ -1,17 +1,14 @@
 package io.github.radixwheel.alarms;
 
 import io.github.radixwheel.core.LevelBits;
-import io.github.radixwheel.core.TimingWheelQueue;
 import io.github.radixwheel.core.internal.Checks;
-import it.unimi.dsi.fastutil.objects.Object2LongOpenHashMap;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.locks.Condition;
-import java.util.concurrent.locks.ReentrantLock;
+import java.util.concurrent.locks.LockSupport;
 import java.util.function.BiConsumer;
 
 /**
@@ -36,59 +33,49 @@ import java.util.function.BiConsumer;
  * parks until the next deadline or until an earlier arming arrives; it does not wake every tick.
  * {@link #close()} ends it promptly.
  *
- * <p><b>Implementation note.</b> One lock guards a {@link TimingWheel} whose alarms carry the
- * armings, and a fastutil {@code Object2LongOpenHashMap} from key to alarm handle, so handles are
- * never boxed. {@code move}, {@code remove} and re-{@code set} of an armed key cost one hash lookup
- * and O(1) wheel work and allocate nothing; arming a new key allocates one small entry. A single
- * lock was measured against the alternatives in {@code KeyedTimerBenchmark}; see the README.
+ * <p><b>Implementation note.</b> Keys are spread by hash over independently locked stripes (see
+ * {@link Builder#stripes}); each holds a {@link TimingWheel} whose alarms carry the armings and a
+ * fastutil {@code Object2LongOpenHashMap} from key to alarm handle, so handles are never boxed.
+ * {@code move}, {@code remove} and re-{@code set} of an armed key cost one hash lookup and O(1)
+ * wheel work under one stripe's lock and allocate nothing; arming a new key allocates one small
+ * entry. The driving thread advances each stripe in turn. One lock for all keys halved throughput
+ * when two threads shared a timer ({@code KeyedTimerBenchmark}); batching commands through a queue
+ * was not chosen, because {@code move} and {@code remove} must answer whether the key was armed.
  *
  * @param <K> the type of the keys; compared with {@code equals}/{@code hashCode}
  * @param <V> the type of the values; null values are allowed
  */
 public final class KeyedTimer<K, V> implements AutoCloseable {
     private static final AtomicInteger THREADS = new AtomicInteger();
-    private static final long NOT_ARMED = TimingWheelQueue.NULL_HANDLE;
 
-    /** One arming: the key, its value and its true deadline (the alarm may sit earlier, see add). */
-    private static final class Armed<K, V> {
-        final K key;
-        V value;
-        long deadline;
-
-        Armed(K key, V value, long deadline) {
-            this.key = key;
-            this.value = value;
-            this.deadline = deadline;
-        }
-    }
-
-    private final ReentrantLock lock = new ReentrantLock();
-    private final Condition wakeup = lock.newCondition();
-    private final TimingWheel<Armed<K, V>> wheel;
-    private final Object2LongOpenHashMap<K> handles = new Object2LongOpenHashMap<>();
-    private final AlarmConsumer<Armed<K, V>> collect = this::collect;
+    private final KeyedTimerStripe<K, V>[] stripes;
+    private final int stripeMask;
     private final BiConsumer<? super K, ? super V> onExpired;
     private final BiConsumer<? super K, ? super Throwable> onError;
     private final Executor executor;
     private final long tickNanos;
     private final Thread thread;
 
-    /** Guarded by {@link #lock}. */
-    private boolean closed;
-    /** When the driving thread will wake unasked; {@code Long.MIN_VALUE} while it is awake. */
-    private long wakeAt = Long.MIN_VALUE;
-    /** Armings that expired during the current advance, or null. */
-    private List<Armed<K, V>> expired;
-    /** Armings whose alarm fired before their deadline during the current advance, or null. */
-    private List<Armed<K, V>> notYetDue;
+    private volatile boolean closed;
+    /**
+     * When the driving thread will wake unasked: {@code Long.MAX_VALUE} while it looks at the
+     * stripes (any arming then wakes it), {@code Long.MIN_VALUE} while it runs callbacks.
+     */
+    private volatile long wakeAt = Long.MIN_VALUE;
 
+    @SuppressWarnings("unchecked")
     private KeyedTimer(Builder<K, V> b, BiConsumer<? super K, ? super V> onExpired) {
         this.onExpired = onExpired;
         this.onError = b.onError != null ? b.onError : KeyedTimer::printError;
         this.executor = b.executor;
         this.tickNanos = b.tickNanos;
-        this.wheel = new TimingWheel<>(new TimingWheelConfig(tickNanos, b.levelBits), b.manualClock ? 0 : System.nanoTime());
-        handles.defaultReturnValue(NOT_ARMED);
+        long start = b.manualClock ? 0 : System.nanoTime();
+        int count = b.stripes > 0 ? b.stripes : defaultStripes();
+        this.stripes = (KeyedTimerStripe<K, V>[]) new KeyedTimerStripe<?, ?>[count];
+        for (int i = 0; i < count; i++) {
+            stripes[i] = new KeyedTimerStripe<>(tickNanos, b.levelBits, start);
+        }
+        this.stripeMask = count - 1;
         if (b.manualClock) {
             thread = null;
         } else {
@@ -96,6 +83,12 @@ public final class KeyedTimer<K, V> implements AutoCloseable {
             thread.setDaemon(true);
             thread.start();
         }
+    }
+
+    /** Twice the processors, rounded up to a power of two, at most 64. */
+    private static int defaultStripes() {
+        int wanted = Math.min(64, 2 * Runtime.getRuntime().availableProcessors());
+        return Integer.highestOneBit(wanted - 1) << 1;
     }
 
     /**
@@ -106,6 +99,11 @@ public final class KeyedTimer<K, V> implements AutoCloseable {
      */
     public static <K, V> Builder<K, V> builder() {
         return new Builder<>();
+    }
+
+    private KeyedTimerStripe<K, V> stripe(Object key) {
+        int h = key.hashCode();
+        return stripes[(h ^ (h >>> 16)) & stripeMask];
     }
 
     /**
@@ -121,26 +119,20 @@ public final class KeyedTimer<K, V> implements AutoCloseable {
         Checks.requireNonNull(key, "key");
         long delayNanos = nanos(Checks.requireNonNull(delay, "delay"));
         long t = clock();
-        lock.lock();
+        KeyedTimerStripe<K, V> s = stripe(key);
+        long at;
+        s.lock.lock();
         try {
             requireOpen("set");
-            long alarm = handles.getLong(key);
-            if (alarm != NOT_ARMED) {
-                wheel.alarmValue(alarm).value = value;
-                rearm(alarm, deadline(t, delayNanos));
-            } else {
-                long deadline = deadline(t, delayNanos);
-                long at = Math.min(deadline, wheel.maxAllowedAlarmTime());
-                handles.put(key, wheel.add(at, new Armed<>(key, value, deadline)));
-                wakeIfEarlier(at);
-            }
+            at = s.set(key, value, t, delayNanos);
         } finally {
-            lock.unlock();
+            s.lock.unlock();
         }
+        wakeIfEarlier(s, at);
     }
 
     /**
-     * Gives an armed key a new deadline, keeping its value.
+     * Gives an armed key a new deadline, keeping its value. Allocates nothing.
      *
      * @param key the key
      * @param delay how long from now until the key expires; {@code <= 0} expires at the next tick
@@ -152,18 +144,20 @@ public final class KeyedTimer<K, V> implements AutoCloseable {
         Checks.requireNonNull(key, "key");
         long delayNanos = nanos(Checks.requireNonNull(delay, "delay"));
         long t = clock();
-        lock.lock();
+        KeyedTimerStripe<K, V> s = stripe(key);
+        long at;
+        s.lock.lock();
         try {
             requireOpen("move");
-            long alarm = handles.getLong(key);
-            if (alarm == NOT_ARMED) {
-                return false;
-            }
-            rearm(alarm, deadline(t, delayNanos));
-            return true;
+            at = s.move(key, t, delayNanos);
         } finally {
-            lock.unlock();
+            s.lock.unlock();
         }
+        if (at == KeyedTimerStripe.NOT_ARMED) {
+            return false;
+        }
+        wakeIfEarlier(s, at);
+        return true;
     }
 
     /**
@@ -175,12 +169,12 @@ public final class KeyedTimer<K, V> implements AutoCloseable {
      */
     public boolean remove(K key) {
         Checks.requireNonNull(key, "key");
-        lock.lock();
+        KeyedTimerStripe<K, V> s = stripe(key);
+        s.lock.lock();
         try {
-            long alarm = handles.removeLong(key);
-            return alarm != NOT_ARMED && wheel.remove(alarm);
+            return s.remove(key);
         } finally {
-            lock.unlock();
+            s.lock.unlock();
         }
     }
 
@@ -191,22 +185,27 @@ public final class KeyedTimer<K, V> implements AutoCloseable {
      */
     public boolean containsKey(K key) {
         Checks.requireNonNull(key, "key");
-        lock.lock();
+        KeyedTimerStripe<K, V> s = stripe(key);
+        s.lock.lock();
         try {
-            return handles.containsKey(key);
+            return s.containsKey(key);
         } finally {
-            lock.unlock();
+            s.lock.unlock();
         }
     }
 
-    /** @return the number of armed keys */
+    /** @return the number of armed keys (a sum over the stripes, each read under its lock) */
     public int size() {
-        lock.lock();
-        try {
-            return handles.size();
-        } finally {
-            lock.unlock();
+        int size = 0;
+        for (KeyedTimerStripe<K, V> s : stripes) {
+            s.lock.lock();
+            try {
+                size += s.size();
+            } finally {
+                s.lock.unlock();
+            }
         }
+        return size;
     }
 
     /**
@@ -219,18 +218,18 @@ public final class KeyedTimer<K, V> implements AutoCloseable {
      */
     public void drain(BiConsumer<? super K, ? super V> action) {
         Checks.requireNonNull(action, "action");
-        List<Armed<K, V>> all = new ArrayList<>();
-        lock.lock();
-        try {
-            wheel.forEach((alarm, at, armed) -> all.add(armed));
-            wheel.clear();
-            handles.clear();
-        } finally {
-            lock.unlock();
+        List<KeyedTimerStripe.Armed<K, V>> all = new ArrayList<>();
+        for (KeyedTimerStripe<K, V> s : stripes) {
+            s.lock.lock();
+            try {
+                s.drainInto(all);
+            } finally {
+                s.lock.unlock();
+            }
         }
         all.sort(Comparator.comparingLong(armed -> armed.deadline));
         Throwable first = null;
-        for (Armed<K, V> armed : all) {
+        for (KeyedTimerStripe.Armed<K, V> armed : all) {
             try {
                 action.accept(armed.key, armed.value);
             } catch (Throwable t) {
@@ -261,17 +260,8 @@ public final class KeyedTimer<K, V> implements AutoCloseable {
         if (thread != null) {
             throw Checks.state("advanceTo needs a timer built with manualClock(); this one runs its own thread");
         }
-        List<Armed<K, V>> fired;
-        lock.lock();
-        try {
-            requireOpen("advanceTo");
-            advanceWheel(nanos);
-            fired = expired;
-            expired = null;
-        } finally {
-            lock.unlock();
-        }
-        dispatch(fired);
+        requireOpen("advanceTo");
+        dispatch(advanceAll(nanos));
     }
 
     /**
@@ -280,97 +270,31 @@ public final class KeyedTimer<K, V> implements AutoCloseable {
      */
     @Override
     public void close() {
-        lock.lock();
-        try {
-            closed = true;
-            wheel.clear();
-            handles.clear();
-            wakeup.signalAll();
-        } finally {
-            lock.unlock();
+        closed = true;
+        for (KeyedTimerStripe<K, V> s : stripes) {
+            s.lock.lock();
+            try {
+                s.clear();
+            } finally {
+                s.lock.unlock();
+            }
+        }
+        if (thread != null) {
+            LockSupport.unpark(thread);
         }
     }
 
     @Override
     public String toString() {
-        lock.lock();
-        try {
-            return "KeyedTimer[size=" + handles.size() + ", tick=" + tickNanos + "ns"
-                    + (thread == null ? ", manual clock at " + wheel.now() : ", thread " + thread.getName())
-                    + (closed ? ", closed]" : "]");
-        } finally {
-            lock.unlock();
-        }
+        return "KeyedTimer[size=" + size() + ", tick=" + tickNanos + "ns, stripes=" + stripes.length
+                + (thread == null ? ", manual clock at " + stripes[0].now() : ", thread " + thread.getName())
+                + (closed ? ", closed]" : "]");
     }
-
-    // ---------------------------------------------------------------- inside the lock
 
     private void requireOpen(String method) {
         if (closed) {
             throw Checks.state(method + " called on a closed KeyedTimer");
         }
-    }
-
-    /** The deadline of an arming made at {@code t}: never before the wheel's clock. */
-    private long deadline(long t, long delayNanos) {
-        long base = Math.max(t, wheel.now());
-        return delayNanos <= 0 ? base : Checks.saturatedAdd(base, delayNanos);
-    }
-
-    /** Moves an armed key's alarm to a new deadline (or as near it as the wheel reaches). */
-    private void rearm(long alarm, long deadline) {
-        long at = Math.min(deadline, wheel.maxAllowedAlarmTime());
-        wheel.alarmValue(alarm).deadline = deadline;
-        wheel.reschedule(alarm, at);
-        wakeIfEarlier(at);
-    }
-
-    private void wakeIfEarlier(long at) {
-        if (thread != null) {
-            long firesAt = Checks.saturatedAdd(wheel.intervalStart(at), tickNanos);
-            if (firesAt < wakeAt) {
-                wakeup.signal();
-            }
-        }
-    }
-
-    /** Advances the wheel to {@code to}, gathering what expired into {@link #expired}. */
-    private void advanceWheel(long to) {
-        wheel.advanceClock(to, collect);
-        if (notYetDue == null) {
-            return;
-        }
-        // Armings beyond the wheel's range when armed: expire them now if due, else re-arm once.
-        List<Armed<K, V>> pending = notYetDue;
-        notYetDue = null;
-        long firstUnfired = wheel.intervalStart(wheel.now());
-        for (Armed<K, V> armed : pending) {
-            if (armed.deadline < firstUnfired) {
-                expire(armed);
-            } else {
-                handles.put(armed.key, wheel.add(Math.min(armed.deadline, wheel.maxAllowedAlarmTime()), armed));
-            }
-        }
-    }
-
-    /** Handles one alarm that fired during an advance. */
-    private void collect(long alarm, long at, Armed<K, V> armed) {
-        if (armed.deadline > at) {
-            if (notYetDue == null) {
-                notYetDue = new ArrayList<>();
-            }
-            notYetDue.add(armed);
-        } else {
-            expire(armed);
-        }
-    }
-
-    private void expire(Armed<K, V> armed) {
-        handles.removeLong(armed.key);
-        if (expired == null) {
-            expired = new ArrayList<>();
-        }
-        expired.add(armed);
     }
 
     // ---------------------------------------------------------------- the driving thread
@@ -379,57 +303,69 @@ public final class KeyedTimer<K, V> implements AutoCloseable {
         return thread == null ? Long.MIN_VALUE : System.nanoTime();
     }
 
-    private void drive() {
-        while (true) {
-            List<Armed<K, V>> fired;
-            lock.lock();
+    /** Wakes the driving thread if an alarm at {@code at} fires before it planned to wake. */
+    private void wakeIfEarlier(KeyedTimerStripe<K, V> s, long at) {
+        long planned = wakeAt;
+        // An alarm fires after its own time, so only one before the planned wake needs a look.
+        if (at < planned && thread != null && s.fireTime(at) < planned) {
+            LockSupport.unpark(thread);
+        }
+    }
+
+    private List<KeyedTimerStripe.Armed<K, V>> advanceAll(long to) {
+        List<KeyedTimerStripe.Armed<K, V>> fired = null;
+        for (KeyedTimerStripe<K, V> s : stripes) {
+            s.lock.lock();
             try {
-                while (true) {
-                    if (closed) {
-                        return;
-                    }
-                    advanceWheel(System.nanoTime());
-                    if (expired != null) {
-                        fired = expired;
-                        expired = null;
-                        break;
-                    }
-                    park();
-                }
+                fired = s.advance(to, fired);
             } finally {
-                wakeAt = Long.MIN_VALUE;
-                lock.unlock();
+                s.lock.unlock();
             }
-            dispatch(fired);
         }
+        return fired;
     }
 
-    /** Waits, holding the lock between waits, until the next alarm is due or an arming signals. */
-    private void park() {
-        long firesAt = Long.MAX_VALUE;
-        if (!wheel.isEmpty() && wheel.minAlarmIntervalNum() < wheel.intervalNum(Long.MAX_VALUE)) {
-            firesAt = wheel.nextAlarmFiresAt();
-        }
-        wakeAt = firesAt;
-        try {
-            if (firesAt == Long.MAX_VALUE) {
-                wakeup.await();
-            } else {
-                long wait = firesAt - System.nanoTime();
-                if (wait > 0) {
-                    wakeup.awaitNanos(wait);
+    /**
+     * Advances every stripe to the time now, runs what expired, and parks until the earliest
+     * deadline. An arming made while it looks at the stripes sees {@code wakeAt == MAX_VALUE} and
+     * unparks it, so no deadline is missed; the unpark is remembered if it is not parked yet.
+     */
+    private void drive() {
+        while (!closed) {
+            wakeAt = Long.MAX_VALUE;
+            List<KeyedTimerStripe.Armed<K, V>> fired = advanceAll(System.nanoTime());
+            if (fired != null) {
+                wakeAt = Long.MIN_VALUE;
+                dispatch(fired);
+                continue;
+            }
+            long next = Long.MAX_VALUE;
+            for (KeyedTimerStripe<K, V> s : stripes) {
+                s.lock.lock();
+                try {
+                    next = Math.min(next, s.nextFireTime());
+                } finally {
+                    s.lock.unlock();
                 }
             }
-        } catch (InterruptedException e) {
-            // Only close() stops the timer; it signals, so an interrupt just means look again.
-        } finally {
-            wakeAt = Long.MIN_VALUE;
+            wakeAt = next;
+            if (closed) {
+                return;
+            }
+            if (next == Long.MAX_VALUE) {
+                LockSupport.park(this);
+            } else {
+                long wait = next - System.nanoTime();
+                if (wait > 0) {
+                    LockSupport.parkNanos(this, wait);
+                }
+            }
         }
     }
 
-    // ---------------------------------------------------------------- outside the lock
+    // ---------------------------------------------------------------- outside the locks
 
-    private void dispatch(List<Armed<K, V>> fired) {
+    private void dispatch(List<KeyedTimerStripe.Armed<K, V>> fired) {
         if (fired == null) {
             return;
         }
@@ -440,14 +376,14 @@ public final class KeyedTimer<K, V> implements AutoCloseable {
         try {
             executor.execute(() -> runCallbacks(fired));
         } catch (RuntimeException rejected) {
-            for (Armed<K, V> armed : fired) {
+            for (KeyedTimerStripe.Armed<K, V> armed : fired) {
                 report(armed.key, rejected);
             }
         }
     }
 
-    private void runCallbacks(List<Armed<K, V>> fired) {
-        for (Armed<K, V> armed : fired) {
+    private void runCallbacks(List<KeyedTimerStripe.Armed<K, V>> fired) {
+        for (KeyedTimerStripe.Armed<K, V> armed : fired) {
             try {
                 onExpired.accept(armed.key, armed.value);
             } catch (Throwable t) {
@@ -491,6 +427,7 @@ public final class KeyedTimer<K, V> implements AutoCloseable {
         private Executor executor;
         private boolean manualClock;
         private BiConsumer<? super K, ? super Throwable> onError;
+        private int stripes;
 
         private Builder() {}
 
@@ -528,6 +465,22 @@ public final class KeyedTimer<K, V> implements AutoCloseable {
          */
         public Builder<K, V> executor(Executor executor) {
             this.executor = Checks.requireNonNull(executor, "executor");
+            return this;
+        }
+
+        /**
+         * @param stripes how many independently locked parts the keys are spread over, a power of
+         *     two; more stripes let more threads arm keys at once, each costs a wheel (about 140 KB
+         *     with the default level bits). Default: twice the processors, rounded up to a power of
+         *     two, at most 64
+         * @return this builder
+         * @throws IllegalArgumentException if {@code stripes} is not a power of two in [1, 1024]
+         */
+        public Builder<K, V> stripes(int stripes) {
+            if (stripes < 1 || stripes > 1024 || Integer.bitCount(stripes) != 1) {
+                throw Checks.argument("stripes: " + stripes + " (expected: a power of two in 1..1024)");
+            }
+            this.stripes = stripes;
             return this;
         }
 
