@@ -130,6 +130,11 @@ final class SlotLists {
         }
     }
 
+    /** The cached first element of least key of a slot of a level {@code >= 1}, or NIL if unknown. */
+    int cachedMin(int level, int slot) {
+        return minIndex[offset[level] + slot];
+    }
+
     /** The first element of least key in a non-empty slot. */
     int slotMin(int level, int slot) {
         int head = head(level, slot);

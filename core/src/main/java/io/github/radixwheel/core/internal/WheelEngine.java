@@ -278,8 +278,14 @@ public final class WheelEngine<V> {
                 moveMinTo(start);
                 deliver(slots.head(0, slot), slot, start, handler);
             } else {
-                // Nothing lies below this slot: raising the minimum to its start sorts it down.
-                moveMinTo(start);
+                // Nothing lies below this slot, so the minimum may rise to its least key (when known)
+                // or its start; either way its elements move straight to the levels they now belong.
+                int min = slots.cachedMin(level, slot);
+                long to = min == NIL ? start : pool.keys[min];
+                if (to >= target) {
+                    break;
+                }
+                moveMinTo(to);
             }
         }
         if (target > geo.min) {
