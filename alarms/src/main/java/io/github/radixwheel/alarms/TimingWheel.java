@@ -348,13 +348,13 @@ public final class TimingWheel<V> {
      * @throws IllegalStateException if called from inside a handler of this wheel
      */
     public void advanceClockStopAtNextAlarm(long to, AlarmConsumer<? super V> handler) {
-        if (engine.size() == 0 || minAlarmTime() > to) {
+        long next = engine.size() == 0 ? Long.MAX_VALUE : minAlarmTime();
+        if (engine.size() == 0 || next > to) {
             advanceClock(to, handler);
             return;
         }
         startFiring("advanceClockStopAtNextAlarm", handler);
         try {
-            long next = minAlarmTime();
             if (next > now) {
                 // Nothing lies before the earliest alarm, so raising the minimum fires nothing.
                 engine.increaseMinAllowedKey(intervals.num(next), fireOne);
