@@ -34,8 +34,8 @@ final class Charts {
                 .xAxisTitle("N (timers)").yAxisTitle(unit).build();
         chart.getStyler().setXAxisLogarithmic(true);
         chart.getStyler().setYAxisLogarithmic(true);
-        chart.getStyler().setLegendPosition(Styler.LegendPosition.InsideNW);
-        chart.getStyler().setLegendBackgroundColor(new Color(255, 255, 255, 200));
+        chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideE);
+        chart.getStyler().setLegendBorderColor(Color.WHITE);
         chart.getStyler().setChartBackgroundColor(Color.WHITE);
         chart.getStyler().setPlotBackgroundColor(Color.WHITE);
         chart.getStyler().setMarkerSize(7);

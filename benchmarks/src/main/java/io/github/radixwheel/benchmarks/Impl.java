@@ -25,7 +25,12 @@ import org.apache.kafka.server.util.timer.KafkaTimingWheelAdapter;
  *       spoke when deadlines span at least as many ticks as there are spokes.
  *   <li>Kafka: tick 1, 20 buckets per level ({@code SystemTimer}'s defaults), overflow wheels as
  *       Kafka adds them.
- *   <li>Caffeine: one time unit = 2^30 ns, a level-0 bucket, so firing is exact.
+ *   <li>Caffeine: one time unit = 2^30 ns, a level-0 bucket, so firing is exact. Caffeine's
+ *       levels end at 2^48 ns = 2^18 units; later deadlines share its single overflow bucket,
+ *       which is re-sorted as the clock moves. With the suite's 2^20-unit horizon (churn,
+ *       cancel-all, the dense sets) about three quarters of the timers start there, as they
+ *       would in a cache whose entries expire 3 to 13 days ahead.
+ *   <li>Netty is thread-driven and measured apart ({@link NettyBenchmark}, {@link EndToEnd}).
  *   <li>DelayQueue, PriorityQueue, fastutil: initial capacity N.
  * </ul>
  */

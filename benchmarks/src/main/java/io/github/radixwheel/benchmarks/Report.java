@@ -53,8 +53,8 @@ public final class Report {
     /** The implementations this project provides, compared in the last column. */
     static final Set<String> OURS = Set.of("radixwheel", "KeyedTimer");
     private static final String SUITE = "virtual-clock peer suite";
-    private static final int PANEL_WIDTH = 520;
-    private static final int PANEL_HEIGHT = 380;
+    private static final int PANEL_WIDTH = 620;
+    private static final int PANEL_HEIGHT = 400;
     private static final int PANEL_COLUMNS = 3;
     private static final Color[] PALETTE = {
         new Color(0xD62728), new Color(0x1F77B4), new Color(0x2CA02C), new Color(0xFF7F0E),

@@ -75,8 +75,8 @@ class ReportTest {
         assertEquals(Report.markdown(Report.read(json)), md);
         BufferedImage png = ImageIO.read(out.resolve("results.png").toFile());
         // Four panels (churn, fire-all, hold, Netty) in rows of three.
-        assertEquals(3 * 520, png.getWidth());
-        assertEquals(2 * 380, png.getHeight());
+        assertEquals(3 * 620, png.getWidth());
+        assertEquals(2 * 400, png.getHeight());
         assertTrue(java.awt.GraphicsEnvironment.isHeadless());
     }
 
