@@ -84,6 +84,27 @@ public final class CaffeineTimerWheelAdapter implements TimerAdapter {
         this.listener = listener;
     }
 
+    /**
+     * Caffeine's structure alone, for the footprint measurement: a {@link TimerWheel} holding one
+     * {@link PSA} node per deadline, as this adapter schedules them, with every node's key
+     * reference set to the one shared {@code key} and a null value (so neither the user's keys
+     * nor values are counted, only the node's slots for them). Nothing of the adapter is reachable.
+     *
+     * @param unitShift nanoseconds per time unit, as a power of two
+     * @param key the key object every node shares
+     * @param deadlines the deadlines, each {@code >= 1}
+     * @return the wheel, from which every node is reachable
+     */
+    public static Object footprintRoot(int unitShift, Object key, long[] deadlines) {
+        TimerWheel<Object, Object> wheel = new TimerWheel<>();
+        for (long d : deadlines) {
+            PSA<Object, Object> node = new PSA<>(key, null, null, 1, 0L);
+            node.setVariableTime(d << unitShift);
+            wheel.schedule(node);
+        }
+        return wheel;
+    }
+
     @Override
     public String name() {
         return "Caffeine TimerWheel";

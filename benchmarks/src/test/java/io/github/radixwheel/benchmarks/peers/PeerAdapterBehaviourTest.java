@@ -149,6 +149,28 @@ class PeerAdapterBehaviourTest {
         assertThrows(UnsupportedOperationException.class, adapter::nextExpiry);
     }
 
+    /**
+     * radixwheel's adapter advances the wheel to {@code now + 1}; at the end of time, where that
+     * does not exist, a timer due at {@code Long.MAX_VALUE} must still fire, and exactly once.
+     */
+    @Test
+    void radixwheelFiresADeadlineAtTheEndOfTime() {
+        List<Long> fired = new java.util.ArrayList<>();
+        RadixWheelAdapter radix = new RadixWheelAdapter(fired::add);
+        long last = radix.schedule(Long.MAX_VALUE);
+        long before = radix.schedule(Long.MAX_VALUE - 1);
+        assertEquals(Long.MAX_VALUE - 1, radix.nextExpiry());
+        assertEquals(1, radix.advanceTo(Long.MAX_VALUE - 1));
+        assertEquals(List.of(before), fired);
+        assertEquals(Long.MAX_VALUE, radix.nextExpiry());
+        assertEquals(1, radix.advanceTo(Long.MAX_VALUE));
+        assertEquals(List.of(before, last), fired);
+        assertEquals(0, radix.advanceTo(Long.MAX_VALUE));
+        assertEquals(0, radix.size());
+        assertEquals(Long.MAX_VALUE, radix.nextExpiry());
+        radix.wheel().checkInvariants();
+    }
+
     /** Kafka's re-add moves a task: the old entry must not fire at the old deadline. */
     @Test
     void kafkaRescheduleUnlinksTheOldEntry() {
@@ -176,6 +198,7 @@ class PeerAdapterBehaviourTest {
     @Test
     void zeroAllocationAdaptersAllocateNothingPerOperation() {
         List<Map.Entry<String, Function<TimerAdapter.Listener, TimerAdapter>>> peers = List.of(
+                Map.entry("radixwheel", RadixWheelAdapter::new),
                 Map.entry("fastutil", l -> new IndexedHeapAdapter(1 << 12, l)),
                 Map.entry("PriorityQueue", l -> new PriorityQueueAdapter(1 << 12, l)),
                 Map.entry("DelayQueue", l -> new DelayQueueAdapter(1 << 12, l)),

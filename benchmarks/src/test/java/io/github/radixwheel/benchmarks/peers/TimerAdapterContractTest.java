@@ -38,6 +38,7 @@ class TimerAdapterContractTest {
 
     static Stream<Peer> peers() {
         return Stream.of(
+                new Peer("radixwheel", RadixWheelAdapter::new, true, true, true),
                 new Peer("PriorityQueue", l -> new PriorityQueueAdapter(4, l), false, true, true),
                 new Peer("fastutil", l -> new IndexedHeapAdapter(4096, l), true, true, true),
                 new Peer("DelayQueue", l -> new DelayQueueAdapter(4, l), false, true, true),

@@ -98,6 +98,39 @@ public final class KafkaTimingWheelAdapter implements TimerAdapter {
         this.listener = listener;
     }
 
+    /** A task with nothing but Kafka's own per-task fields, for {@link #footprintRoots}. */
+    static final class BareTask extends TimerTask {
+        BareTask() {
+            super(0L);
+        }
+
+        @Override
+        public void run() {
+        }
+    }
+
+    /**
+     * Kafka's structure alone, for the footprint measurement: a timing wheel set up as in this
+     * adapter, holding one {@link TimerTaskEntry} per deadline for a task that has only
+     * {@link TimerTask}'s own fields (the user's fields would go in a subclass, and are not counted).
+     * Nothing of the adapter (id slots, pooled tasks, listener) is reachable from the result.
+     *
+     * @param wheelSize buckets per wheel level
+     * @param deadlines the deadlines, each {@code >= 1}
+     * @return the objects from which every per-timer object is reachable: the wheel and its delay queue
+     */
+    public static Object[] footprintRoots(int wheelSize, long[] deadlines) {
+        DelayQueue<TimerTaskList> queue = new DelayQueue<>();
+        TimingWheel wheel = new TimingWheel(1L, wheelSize,
+                0L, new AtomicInteger(0), queue);
+        for (long d : deadlines) {
+            if (!wheel.add(new TimerTaskEntry(new BareTask(), d))) {
+                throw new IllegalArgumentException("deadline " + d + " is already due");
+            }
+        }
+        return new Object[] {wheel, queue};
+    }
+
     @Override
     public String name() {
         return "Kafka TimingWheel";

@@ -1,0 +1,110 @@
+package io.github.radixwheel.benchmarks.peers;
+
+import io.github.radixwheel.alarms.AlarmConsumer;
+import io.github.radixwheel.alarms.TimingWheel;
+import io.github.radixwheel.alarms.TimingWheelConfig;
+import io.github.radixwheel.core.LevelBits;
+
+/**
+ * radixwheel's {@link TimingWheel}, with precision 1, start 0 and {@link LevelBits#DEFAULT}: one
+ * time unit is one interval, so an alarm's interval number is its deadline.
+ *
+ * <p><b>Driving it.</b> {@link #schedule} is {@code add(deadline, null)} and the id is the alarm
+ * handle; {@link #cancel} is {@code remove}; {@link #reschedule} is {@code reschedule} (after a
+ * {@code contains} check, since the wheel throws for an alarm that is not pending);
+ * {@link #nextExpiry} is {@code minAlarmTime()}, exact. {@link #advanceTo advanceTo(now)} is
+ * {@code advanceClock(now + 1, handler)}: the wheel fires every alarm with
+ * {@code at < intervalStart(now + 1) = now + 1}, that is exactly those with {@code at <= now},
+ * and leaves its own clock at {@code now + 1}, which is also the least deadline {@code add} then
+ * accepts, matching this interface's rule {@code deadline > now()}. At {@code now ==
+ * Long.MAX_VALUE}, which has no successor, it is {@code advanceClock(MAX_VALUE)} followed by
+ * {@code firePastAlarms}.
+ *
+ * <p><b>Cost.</b> Nothing is allocated per operation: values are null, and the handler is this
+ * adapter itself. The wheel's element pool starts at its default capacity and doubles as needed,
+ * so growth happens only while the first N timers are scheduled. Stale handles are detected by
+ * the wheel (a generation in the handle), so {@link #cancel} of a fired or cancelled timer
+ * returns false.
+ *
+ * <p>Everything is supported: nothing throws {@link UnsupportedOperationException}.
+ */
+public final class RadixWheelAdapter implements TimerAdapter, AlarmConsumer<Object> {
+    private final TimingWheel<Object> wheel = new TimingWheel<>(new TimingWheelConfig(1, LevelBits.DEFAULT), 0L);
+    private final Listener listener;
+    private long now;
+    private int fired;
+
+    /**
+     * @param listener receives each fired timer
+     */
+    public RadixWheelAdapter(Listener listener) {
+        this.listener = listener;
+    }
+
+    @Override
+    public String name() {
+        return "radixwheel TimingWheel";
+    }
+
+    /** @return the wheel, for footprint measurements and invariant checks */
+    public TimingWheel<Object> wheel() {
+        return wheel;
+    }
+
+    @Override
+    public long now() {
+        return now;
+    }
+
+    @Override
+    public long schedule(long deadline) {
+        TimerAdapter.checkFuture(this, deadline);
+        return wheel.add(deadline, null);
+    }
+
+    @Override
+    public boolean cancel(long id) {
+        return wheel.remove(id);
+    }
+
+    @Override
+    public boolean reschedule(long id, long deadline) {
+        TimerAdapter.checkFuture(this, deadline);
+        if (!wheel.contains(id)) {
+            return false;
+        }
+        wheel.reschedule(id, deadline);
+        return true;
+    }
+
+    @Override
+    public int advanceTo(long to) {
+        TimerAdapter.checkNotBackwards(this, to);
+        now = to;
+        fired = 0;
+        if (to < Long.MAX_VALUE) {
+            wheel.advanceClock(to + 1, this);
+        } else {
+            wheel.advanceClock(to, this);
+            wheel.firePastAlarms(this);
+        }
+        return fired;
+    }
+
+    /** The wheel's handler: one fired alarm. */
+    @Override
+    public void accept(long alarm, long at, Object value) {
+        fired++;
+        listener.onFire(alarm);
+    }
+
+    @Override
+    public long nextExpiry() {
+        return wheel.isEmpty() ? Long.MAX_VALUE : wheel.minAlarmTime();
+    }
+
+    @Override
+    public int size() {
+        return wheel.size();
+    }
+}
