@@ -60,10 +60,12 @@ public final class TimingWheel<V> {
     private final ElementConsumer<V> fireOne = this::fireOne;
 
     private long now;
-    /** {@code intervalStart(now)}: the least time {@code add} accepts. */
+    /** {@code intervalStart(now)}: the least time {@code add} accepts; valid while the minimum is {@link #boundsKey}. */
     private long minTime;
-    /** {@code maxAllowedAlarmTime()}. */
+    /** {@code maxAllowedAlarmTime()}; valid while the queue's minimum is {@link #boundsKey}. */
     private long maxTime;
+    /** The queue's minimum when {@link #minTime} and {@link #maxTime} were computed, or -1. */
+    private long boundsKey = -1;
     private boolean firing;
     private AlarmConsumer<? super V> handler;
     /** The interval whose alarms are firing, or -1. */
@@ -83,7 +85,6 @@ public final class TimingWheel<V> {
         this.storesTimes = config.alarmPrecision() != 1 || start < 0;
         this.engine = new WheelEngine<>(config.levelBits(), DEFAULT_CAPACITY, storesTimes);
         this.now = start;
-        clockMoved();
     }
 
     /** @return the configuration */
@@ -159,17 +160,18 @@ public final class TimingWheel<V> {
      *     reaches the last representable interval, else the last time of its last interval
      */
     public long maxAllowedAlarmTime() {
+        refreshBounds();
         return maxTime;
     }
 
     /** @return {@link #maxAllowedAlarmTime()} + 1, saturating at {@link Long#MAX_VALUE} */
     public long alarmUpperBound() {
-        return Checks.saturatedAdd(maxTime, 1);
+        return Checks.saturatedAdd(maxAllowedAlarmTime(), 1);
     }
 
     /** @return the interval of {@link #maxAllowedAlarmTime()} */
     public long maxAllowedAlarmIntervalNum() {
-        return intervals.num(maxTime);
+        return intervals.num(maxAllowedAlarmTime());
     }
 
     // ---------------------------------------------------------------- alarms
@@ -311,7 +313,6 @@ public final class TimingWheel<V> {
             if (to > now) {
                 engine.increaseMinAllowedKey(intervals.num(to), fireOne);
                 now = to;
-                clockMoved();
             }
         } finally {
             stopFiring();
@@ -359,7 +360,6 @@ public final class TimingWheel<V> {
                 // Nothing lies before the earliest alarm, so raising the minimum fires nothing.
                 engine.increaseMinAllowedKey(intervals.num(next), fireOne);
                 now = next;
-                clockMoved();
             }
             engine.deliverAtMinWhereAuxAtMost(now, fireOne);
         } finally {
@@ -382,20 +382,23 @@ public final class TimingWheel<V> {
     }
 
     private void fireOne(long alarm, long interval, V value) {
+        long intervalStart = intervals.numStart(interval);
         if (interval != firingInterval) {
             firingInterval = interval;
-            now = Math.max(now, intervals.numStart(interval));
-            clockMoved();
+            now = Math.max(now, intervalStart);
         }
-        long at = storesTimes ? engine.deliveredAux() : intervals.numStart(interval);
-        handler.accept(alarm, at, value);
+        handler.accept(alarm, storesTimes ? engine.deliveredAux() : intervalStart, value);
     }
 
-    /** Refreshes the bounds of {@link #add} after {@code now} or the queue's minimum moved. */
-    private void clockMoved() {
-        minTime = intervals.numStart(engine.minAllowedKey());
-        long maxKey = engine.maxAllowedKey();
-        maxTime = maxKey >= intervals.last ? Long.MAX_VALUE : intervals.numStart(maxKey + 1) - 1;
+    /** Refreshes the bounds of {@link #add} if the queue's minimum moved since they were computed. */
+    private void refreshBounds() {
+        long minKey = engine.minAllowedKey();
+        if (minKey != boundsKey) {
+            boundsKey = minKey;
+            minTime = intervals.numStart(minKey);
+            long maxKey = engine.maxAllowedKey();
+            maxTime = maxKey >= intervals.last ? Long.MAX_VALUE : intervals.numStart(maxKey + 1) - 1;
+        }
     }
 
     // ---------------------------------------------------------------- queries
@@ -464,6 +467,7 @@ public final class TimingWheel<V> {
     }
 
     private void checkAlarmTime(long at) {
+        refreshBounds();
         if (at > maxTime) {
             throw Checks.outOfRange("at", at, minTime, maxTime, "too far in the future");
         }
@@ -485,7 +489,8 @@ public final class TimingWheel<V> {
         }
         long expectedMax = engine.maxAllowedKey() >= intervals.last
                 ? Long.MAX_VALUE : intervals.numStart(engine.maxAllowedKey() + 1) - 1;
-        if (minTime != intervals.startOf(now) || maxTime != expectedMax) {
+        if (boundsKey != -1 && boundsKey == engine.minAllowedKey()
+                && (minTime != intervals.startOf(now) || maxTime != expectedMax)) {
             throw Checks.state("cached alarm time bounds " + minTime + ".." + maxTime + " are stale");
         }
         engine.forEach((alarm, key, value) -> {

@@ -266,8 +266,22 @@ public final class WheelEngine<V> {
     }
 
     private void deliverBelow(long target, ElementConsumer<? super V> handler) {
+        LevelGeometry g = geo;
         while (slots.occupiedLevels != 0) {
             int level = Long.numberOfTrailingZeros(slots.occupiedLevels);
+            if (level == 0 && g.top != 0) {
+                // Level 0 lies inside the minimum's aligned block: its next key is the block's start
+                // plus the next occupied slot, and moving the minimum within the block moves no level.
+                long mask = g.slotMask[0];
+                int slot = slots.occupancy[0].nextSetBit((int) (g.min & mask));
+                long key = (g.min & ~mask) | slot;
+                if (key >= target) {
+                    break;
+                }
+                g.min = key;
+                deliver(slots.head(0, slot), slot, key, handler);
+                continue;
+            }
             int slot = firstSlot(level);
             long start = geo.slotStart(level, slot);
             if (start >= target) {
