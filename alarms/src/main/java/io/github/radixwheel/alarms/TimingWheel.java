@@ -229,11 +229,8 @@ public final class TimingWheel<V> {
      * @throws IllegalArgumentException if {@code alarm} is not pending or {@code at} is invalid
      */
     public void reschedule(long alarm, long at) {
-        if (!engine.contains(alarm)) {
-            throw Checks.notContained("alarm", alarm);
-        }
         checkAlarmTime(at);
-        engine.changeKey(alarm, intervals.num(at), at);
+        engine.changeKey(alarm, intervals.num(at), at); // checks the handle
     }
 
     /**
