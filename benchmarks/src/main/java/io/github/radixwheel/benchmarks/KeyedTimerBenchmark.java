@@ -135,60 +135,39 @@ public class KeyedTimerBenchmark {
     /** A timer shared by every thread of the benchmark. */
     @State(Scope.Benchmark)
     public static class Shared extends Holder {
-        @Setup(Level.Trial)
-        public void create(KeyedTimerBenchmark params) {
-            open(params.impl, params.keys);
-        }
-
-        @TearDown(Level.Iteration)
-        public void check() {
-            verify();
-        }
-
-        @TearDown(Level.Trial)
-        public void close() {
-            shutDown();
-        }
     }
 
     /** A timer per thread. */
     @State(Scope.Thread)
     public static class Own extends Holder {
-        @Setup(Level.Trial)
-        public void create(KeyedTimerBenchmark params) {
-            open(params.impl, params.keys);
-        }
-
-        @TearDown(Level.Iteration)
-        public void check() {
-            verify();
-        }
-
-        @TearDown(Level.Trial)
-        public void close() {
-            shutDown();
-        }
     }
 
-    /** Holds one {@link Heartbeats} with every key armed. */
+    /**
+     * Holds one {@link Heartbeats} with every key armed; {@link Shared} and {@link Own} differ only
+     * in their JMH scope.
+     */
     abstract static class Holder {
         Heartbeats heartbeats;
 
-        void open(String impl, int keys) {
+        @Setup(Level.Trial)
+        public void create(KeyedTimerBenchmark params) {
+            int keys = params.keys;
             if (keys <= 0) {
                 throw new IllegalArgumentException("keys must be positive: " + keys);
             }
-            heartbeats = newHeartbeats(impl, keys);
+            heartbeats = newHeartbeats(params.impl, keys);
             for (int k = 0; k < keys; k++) {
                 heartbeats.arm(k);
             }
         }
 
-        void verify() {
+        @TearDown(Level.Iteration)
+        public void check() {
             heartbeats.verify();
         }
 
-        void shutDown() {
+        @TearDown(Level.Trial)
+        public void close() {
             if (heartbeats != null) {
                 heartbeats.close();
                 heartbeats = null;

@@ -123,16 +123,26 @@ public class WheelBenchmark {
         return new TimingWheel<>(TimingWheelConfig.of(1), 0);
     }
 
-    static void requireKnown(String impl) {
-        if (!RADIXWHEEL.equals(impl) && !PRIORITY_QUEUE.equals(impl)) {
-            throw new IllegalArgumentException("unknown impl: " + impl);
-        }
-    }
+    /** A state built from the benchmark's {@code impl} and {@code size}, which it checks first. */
+    abstract static class SizedState {
+        String impl;
+        int size;
 
-    static void requirePositive(int size) {
-        if (size <= 0) {
-            throw new IllegalArgumentException("size must be positive: " + size);
+        @Setup(Level.Trial)
+        public void create(WheelBenchmark params) {
+            if (!RADIXWHEEL.equals(params.impl) && !PRIORITY_QUEUE.equals(params.impl)) {
+                throw new IllegalArgumentException("unknown impl: " + params.impl);
+            }
+            if (params.size <= 0) {
+                throw new IllegalArgumentException("size must be positive: " + params.size);
+            }
+            impl = params.impl;
+            size = params.size;
+            build();
         }
+
+        /** Builds the structure and inputs for {@link #impl} and {@link #size}. */
+        abstract void build();
     }
 
     // ---------------------------------------------------------------- fire-all
@@ -157,9 +167,7 @@ public class WheelBenchmark {
 
     /** The fire-all state: the structure and the alarms' offsets from the clock. */
     @State(Scope.Thread)
-    public static class FireAll {
-        String impl;
-        int size;
+    public static class FireAll extends SizedState {
         long horizon;
         /** Each alarm's time relative to the clock at refill, uniform in {@code [0, horizon)}. */
         long[] offsets;
@@ -173,16 +181,8 @@ public class WheelBenchmark {
         /** The clock at the last refill. */
         long base;
 
-        @Setup(Level.Trial)
-        public void create(WheelBenchmark params) {
-            create(params.impl, params.size);
-        }
-
-        void create(String impl, int size) {
-            requireKnown(impl);
-            requirePositive(size);
-            this.impl = impl;
-            this.size = size;
+        @Override
+        void build() {
             horizon = (long) HORIZON_PER_ALARM * size;
             offsets = new long[size];
             SplittableRandom random = new SplittableRandom(FIRE_SEED);
@@ -293,9 +293,7 @@ public class WheelBenchmark {
 
     /** The hold-model state. */
     @State(Scope.Thread)
-    public static class Hold {
-        String impl;
-        int size;
+    public static class Hold extends SizedState {
         long[] gaps;
         /** Radixwheel: the step's handler, which adds each fired alarm's successor. */
         HoldHandler handler;
@@ -308,16 +306,8 @@ public class WheelBenchmark {
         long steps;
         long checkedSteps;
 
-        @Setup(Level.Trial)
-        public void create(WheelBenchmark params) {
-            create(params.impl, params.size);
-        }
-
-        void create(String impl, int size) {
-            requireKnown(impl);
-            requirePositive(size);
-            this.impl = impl;
-            this.size = size;
+        @Override
+        void build() {
             gaps = logUniformGaps(new SplittableRandom(GAP_SEED));
             // The stationary residual times: U × G, G uniform over the gap range, U uniform in [0, 1).
             SplittableRandom random = new SplittableRandom(RESIDUAL_SEED);
@@ -483,10 +473,8 @@ public class WheelBenchmark {
     }
 
     /** Alarms at {@code k × spacing}, {@code k = 1 .. size}, clock at 0. */
-    abstract static class Query {
+    abstract static class Query extends SizedState {
         private final long spacing;
-        String impl;
-        int size;
         TimingWheel<Object> wheel;
         /** The handle of the earliest alarm. */
         long minHandle;
@@ -500,19 +488,11 @@ public class WheelBenchmark {
             this.spacing = spacing;
         }
 
-        @Setup(Level.Trial)
-        public void create(WheelBenchmark params) {
-            create(params.impl, params.size);
-        }
-
-        void create(String impl, int size) {
-            requireKnown(impl);
-            requirePositive(size);
+        @Override
+        void build() {
             if (size < 2) {
                 throw new IllegalArgumentException("the query needs at least 2 alarms: " + size);
             }
-            this.impl = impl;
-            this.size = size;
             if (RADIXWHEEL.equals(impl)) {
                 wheel = newWheel();
                 minHandle = wheel.add(spacing, null);

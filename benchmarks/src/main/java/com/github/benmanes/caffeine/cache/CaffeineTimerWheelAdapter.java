@@ -2,7 +2,7 @@ package com.github.benmanes.caffeine.cache;
 
 import io.github.radixwheel.benchmarks.peers.IdSlots;
 import io.github.radixwheel.benchmarks.peers.TimerAdapter;
-import java.util.Arrays;
+import io.github.radixwheel.benchmarks.peers.VirtualClockAdapter;
 
 /**
  * Caffeine's hierarchical {@link TimerWheel} (the structure behind {@code expireAfter(Expiry)}),
@@ -42,7 +42,7 @@ import java.util.Arrays;
  * than the earliest deadline, so {@link #nextExpiry} throws {@link UnsupportedOperationException}.
  * The wheel keeps no count; the adapter counts pending timers itself.
  */
-public final class CaffeineTimerWheelAdapter implements TimerAdapter {
+public final class CaffeineTimerWheelAdapter extends VirtualClockAdapter {
     /** The cache argument of {@code advance}: records each expired node instead of evicting it. */
     final class FiringCache extends BoundedLocalCache<Object, Object> {
         @SuppressWarnings({"rawtypes", "unchecked"})
@@ -60,12 +60,8 @@ public final class CaffeineTimerWheelAdapter implements TimerAdapter {
     private final TimerWheel<Object, Object> wheel = new TimerWheel<>();
     private final FiringCache cache = new FiringCache();
     private final int unitShift;
-    private final IdSlots slots;
-    private final Listener listener;
-    private PSA<Object, Object>[] nodes;
-    private long now;
+    private final IdSlots<PSA<Object, Object>> slots;
     private int size;
-    private int fired;
 
     /**
      * @param unitShift nanoseconds per time unit, as a power of two, in {@code [0, 30]}; 30 makes
@@ -73,15 +69,13 @@ public final class CaffeineTimerWheelAdapter implements TimerAdapter {
      * @param initialCapacity node slots to create room for up front
      * @param listener receives each fired timer
      */
-    @SuppressWarnings({"rawtypes", "unchecked"})
     public CaffeineTimerWheelAdapter(int unitShift, int initialCapacity, Listener listener) {
+        super(listener);
         if (unitShift < 0 || unitShift > 30) {
             throw new IllegalArgumentException("unitShift " + unitShift + " is not in [0, 30]");
         }
         this.unitShift = unitShift;
-        this.slots = new IdSlots(Math.max(1, initialCapacity), Integer.MAX_VALUE - 8);
-        this.nodes = new PSA[slots.capacity()];
-        this.listener = listener;
+        this.slots = IdSlots.pooling(initialCapacity, slot -> new PSA<>(Integer.valueOf(slot), null, null, 1, 0L));
     }
 
     /**
@@ -110,11 +104,6 @@ public final class CaffeineTimerWheelAdapter implements TimerAdapter {
         return "Caffeine TimerWheel";
     }
 
-    @Override
-    public long now() {
-        return now;
-    }
-
     private long nanos(long time) {
         return time << unitShift;
     }
@@ -123,14 +112,7 @@ public final class CaffeineTimerWheelAdapter implements TimerAdapter {
     public long schedule(long deadline) {
         TimerAdapter.checkFuture(this, deadline);
         int slot = slots.allocate();
-        if (slot >= nodes.length) {
-            nodes = Arrays.copyOf(nodes, slots.capacity());
-        }
-        PSA<Object, Object> node = nodes[slot];
-        if (node == null) {
-            node = new PSA<>(Integer.valueOf(slot), null, null, 1, 0L);
-            nodes[slot] = node;
-        }
+        PSA<Object, Object> node = slots.object(slot);
         node.setVariableTime(nanos(deadline));
         wheel.schedule(node);
         size++;
@@ -143,7 +125,7 @@ public final class CaffeineTimerWheelAdapter implements TimerAdapter {
         if (slot < 0) {
             return false;
         }
-        wheel.deschedule(nodes[slot]);
+        wheel.deschedule(slots.object(slot));
         slots.release(slot);
         size--;
         return true;
@@ -156,27 +138,20 @@ public final class CaffeineTimerWheelAdapter implements TimerAdapter {
         if (slot < 0) {
             return false;
         }
-        PSA<Object, Object> node = nodes[slot];
+        PSA<Object, Object> node = slots.object(slot);
         node.setVariableTime(nanos(deadline));
         wheel.reschedule(node);
         return true;
     }
 
     @Override
-    public int advanceTo(long to) {
-        TimerAdapter.checkNotBackwards(this, to);
-        now = to;
-        fired = 0;
-        wheel.advance(cache, nanos(to), Integer.MAX_VALUE);
-        return fired;
+    protected void fireDue(long now) {
+        wheel.advance(cache, nanos(now), Integer.MAX_VALUE);
     }
 
     void onExpired(int slot) {
-        long id = slots.id(slot);
-        slots.release(slot);
         size--;
-        fired++;
-        listener.onFire(id);
+        fired(slots.release(slot));
     }
 
     @Override

@@ -32,11 +32,8 @@ import org.agrona.DeadlineTimerWheel;
  * The adapter adds no guard (a side table would not be Agrona's cost): callers must cancel only
  * pending timers.
  */
-public final class AgronaAdapter implements TimerAdapter, DeadlineTimerWheel.TimerHandler {
+public final class AgronaAdapter extends VirtualClockAdapter implements DeadlineTimerWheel.TimerHandler {
     private final DeadlineTimerWheel wheel;
-    private final Listener listener;
-    private long now;
-    private int fired;
 
     /**
      * @param tickResolution ticks (time units) per Agrona tick, a power of two
@@ -45,18 +42,13 @@ public final class AgronaAdapter implements TimerAdapter, DeadlineTimerWheel.Tim
      * @param listener receives each fired timer
      */
     public AgronaAdapter(long tickResolution, int ticksPerWheel, int initialTickAllocation, Listener listener) {
+        super(listener);
         this.wheel = new DeadlineTimerWheel(TimeUnit.NANOSECONDS, 0L, tickResolution, ticksPerWheel, initialTickAllocation);
-        this.listener = listener;
     }
 
     @Override
     public String name() {
         return "Agrona DeadlineTimerWheel";
-    }
-
-    @Override
-    public long now() {
-        return now;
     }
 
     @Override
@@ -77,22 +69,17 @@ public final class AgronaAdapter implements TimerAdapter, DeadlineTimerWheel.Tim
     }
 
     @Override
-    public int advanceTo(long to) {
-        TimerAdapter.checkNotBackwards(this, to);
-        now = to;
-        fired = 0;
+    protected void fireDue(long now) {
         long tickEnd;
         do {
             tickEnd = wheel.currentTickTime();
-            wheel.poll(to, this, Integer.MAX_VALUE);
+            wheel.poll(now, this, Integer.MAX_VALUE);
         } while (wheel.currentTickTime() != tickEnd);
-        return fired;
     }
 
     @Override
     public boolean onTimerExpiry(TimeUnit timeUnit, long now, long timerId) {
-        fired++;
-        listener.onFire(timerId);
+        fired(timerId);
         return true;
     }
 

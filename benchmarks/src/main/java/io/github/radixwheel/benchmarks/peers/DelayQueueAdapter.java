@@ -1,6 +1,5 @@
 package io.github.radixwheel.benchmarks.peers;
 
-import java.util.Arrays;
 import java.util.concurrent.DelayQueue;
 import java.util.concurrent.Delayed;
 import java.util.concurrent.TimeUnit;
@@ -19,19 +18,16 @@ import java.util.concurrent.TimeUnit;
  * <p><b>Missing.</b> No reschedule: only {@code remove} (O(n)) and {@code offer} anew, which throws
  * {@link UnsupportedOperationException}.
  */
-public final class DelayQueueAdapter implements TimerAdapter {
+public final class DelayQueueAdapter extends PooledEntryQueueAdapter<DelayQueueAdapter.Element> {
     /** A pooled queue element: a deadline on the adapter's clock. */
-    final class Element implements Delayed {
-        final int slot;
-        long deadline;
-
+    final class Element extends TimerEntry implements Delayed {
         Element(int slot) {
-            this.slot = slot;
+            super(slot);
         }
 
         @Override
         public long getDelay(TimeUnit unit) {
-            return unit.convert(deadline - now, TimeUnit.NANOSECONDS);
+            return unit.convert(deadline - now(), TimeUnit.NANOSECONDS);
         }
 
         @Override
@@ -40,20 +36,12 @@ public final class DelayQueueAdapter implements TimerAdapter {
         }
     }
 
-    private final DelayQueue<Element> queue = new DelayQueue<>();
-    private final IdSlots slots;
-    private final Listener listener;
-    private Element[] elements;
-    private long now;
-
     /**
      * @param initialCapacity element slots to create room for up front
      * @param listener receives each fired timer
      */
     public DelayQueueAdapter(int initialCapacity, Listener listener) {
-        this.slots = new IdSlots(Math.max(1, initialCapacity), Integer.MAX_VALUE - 8);
-        this.elements = new Element[slots.capacity()];
-        this.listener = listener;
+        super(new DelayQueue<>(), initialCapacity, listener);
     }
 
     @Override
@@ -62,69 +50,19 @@ public final class DelayQueueAdapter implements TimerAdapter {
     }
 
     @Override
-    public long now() {
-        return now;
+    Element newEntry(int slot) {
+        return new Element(slot);
     }
 
+    /** The queue's own {@code poll()}: it hands out the head only once its delay is {@code <= 0}. */
     @Override
-    public long schedule(long deadline) {
-        TimerAdapter.checkFuture(this, deadline);
-        int slot = slots.allocate();
-        if (slot >= elements.length) {
-            elements = Arrays.copyOf(elements, slots.capacity());
-        }
-        Element e = elements[slot];
-        if (e == null) {
-            e = new Element(slot);
-            elements[slot] = e;
-        }
-        e.deadline = deadline;
-        queue.offer(e);
-        return slots.id(slot);
-    }
-
-    @Override
-    public boolean cancel(long id) {
-        int slot = slots.slotOf(id);
-        if (slot < 0) {
-            return false;
-        }
-        if (!queue.remove(elements[slot])) {
-            throw new IllegalStateException(name() + ": pending element " + slot + " was not in the queue");
-        }
-        slots.release(slot);
-        return true;
+    Element pollDue(long now) {
+        return queue.poll();
     }
 
     @Override
     public boolean reschedule(long id, long deadline) {
         throw TimerAdapter.unsupported(this, "reschedule",
                 "an element's delay is fixed while queued; only remove(Object), an O(n) scan, and offer anew");
-    }
-
-    @Override
-    public int advanceTo(long to) {
-        TimerAdapter.checkNotBackwards(this, to);
-        now = to;
-        int fired = 0;
-        Element e;
-        while ((e = queue.poll()) != null) {
-            long id = slots.id(e.slot);
-            slots.release(e.slot);
-            fired++;
-            listener.onFire(id);
-        }
-        return fired;
-    }
-
-    @Override
-    public long nextExpiry() {
-        Element e = queue.peek();
-        return e == null ? Long.MAX_VALUE : e.deadline;
-    }
-
-    @Override
-    public int size() {
-        return queue.size();
     }
 }

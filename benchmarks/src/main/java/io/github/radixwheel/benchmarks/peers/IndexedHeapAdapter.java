@@ -16,32 +16,25 @@ import it.unimi.dsi.fastutil.longs.LongHeapIndirectPriorityQueue;
  * array it is given, so it cannot grow without being rebuilt. {@link #schedule} throws
  * {@link IllegalStateException} beyond it.
  */
-public final class IndexedHeapAdapter implements TimerAdapter {
+public final class IndexedHeapAdapter extends VirtualClockAdapter {
     private final long[] deadlines;
     private final LongHeapIndirectPriorityQueue heap;
-    private final IdSlots slots;
-    private final Listener listener;
-    private long now;
+    private final IdSlots<Void> slots;
 
     /**
      * @param capacity the most timers ever pending at once
      * @param listener receives each fired timer
      */
     public IndexedHeapAdapter(int capacity, Listener listener) {
+        super(listener);
         this.deadlines = new long[capacity];
         this.heap = new LongHeapIndirectPriorityQueue(deadlines, capacity);
-        this.slots = new IdSlots(capacity, capacity);
-        this.listener = listener;
+        this.slots = new IdSlots<>(capacity, capacity);
     }
 
     @Override
     public String name() {
         return "fastutil LongHeapIndirectPriorityQueue";
-    }
-
-    @Override
-    public long now() {
-        return now;
     }
 
     @Override
@@ -77,18 +70,10 @@ public final class IndexedHeapAdapter implements TimerAdapter {
     }
 
     @Override
-    public int advanceTo(long to) {
-        TimerAdapter.checkNotBackwards(this, to);
-        now = to;
-        int fired = 0;
-        while (!heap.isEmpty() && deadlines[heap.first()] <= to) {
-            int slot = heap.dequeue();
-            long id = slots.id(slot);
-            slots.release(slot);
-            fired++;
-            listener.onFire(id);
+    protected void fireDue(long now) {
+        while (!heap.isEmpty() && deadlines[heap.first()] <= now) {
+            fired(slots.release(heap.dequeue()));
         }
-        return fired;
     }
 
     @Override

@@ -3,7 +3,6 @@ package io.github.radixwheel.benchmarks.peers;
 import io.netty.util.HashedWheelTimer;
 import io.netty.util.Timeout;
 import io.netty.util.TimerTask;
-import java.util.Arrays;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -38,13 +37,10 @@ import java.util.concurrent.atomic.AtomicInteger;
 public final class NettyAdapter implements TimerAdapter {
     /** A pooled task; Netty's worker runs it when the timeout expires. */
     final class Task implements TimerTask {
-        final int slot;
         /** The id the task fires as; written by the producer before {@code newTimeout}, which publishes it. */
         long id;
-
-        Task(int slot) {
-            this.slot = slot;
-        }
+        /** The pending timeout, for {@link #cancel}; the producer's alone, the worker never reads it. */
+        Timeout timeout;
 
         @Override
         public void run(Timeout timeout) {
@@ -55,11 +51,9 @@ public final class NettyAdapter implements TimerAdapter {
 
     private final HashedWheelTimer timer;
     private final long origin;
-    private final IdSlots slots;
+    private final IdSlots<Task> slots;
     private final Listener listener;
     private final AtomicInteger firedCount = new AtomicInteger();
-    private Task[] tasks;
-    private Timeout[] timeouts;
 
     /**
      * @param tickNanos the tick duration
@@ -74,9 +68,7 @@ public final class NettyAdapter implements TimerAdapter {
             return t;
         };
         this.timer = new HashedWheelTimer(daemon, tickNanos, TimeUnit.NANOSECONDS, ticksPerWheel, false);
-        this.slots = new IdSlots(Math.max(1, initialCapacity), Integer.MAX_VALUE - 8);
-        this.tasks = new Task[slots.capacity()];
-        this.timeouts = new Timeout[slots.capacity()];
+        this.slots = IdSlots.pooling(initialCapacity, slot -> new Task());
         this.listener = listener;
         this.origin = System.nanoTime();
     }
@@ -112,18 +104,10 @@ public final class NettyAdapter implements TimerAdapter {
      */
     public long scheduleAfter(long delayNanos) {
         int slot = slots.allocate();
-        if (slot >= tasks.length) {
-            tasks = Arrays.copyOf(tasks, slots.capacity());
-            timeouts = Arrays.copyOf(timeouts, slots.capacity());
-        }
-        Task task = tasks[slot];
-        if (task == null) {
-            task = new Task(slot);
-            tasks[slot] = task;
-        }
+        Task task = slots.object(slot);
         long id = slots.id(slot);
         task.id = id;
-        timeouts[slot] = timer.newTimeout(task, delayNanos, TimeUnit.NANOSECONDS);
+        task.timeout = timer.newTimeout(task, delayNanos, TimeUnit.NANOSECONDS);
         return id;
     }
 
@@ -137,8 +121,9 @@ public final class NettyAdapter implements TimerAdapter {
         if (slot < 0) {
             return false;
         }
-        boolean cancelled = timeouts[slot].cancel();
-        timeouts[slot] = null;
+        Task task = slots.object(slot);
+        boolean cancelled = task.timeout.cancel();
+        task.timeout = null;
         slots.release(slot);
         return cancelled;
     }

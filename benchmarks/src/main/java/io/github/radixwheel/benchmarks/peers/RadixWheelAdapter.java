@@ -28,17 +28,14 @@ import io.github.radixwheel.core.LevelBits;
  *
  * <p>Everything is supported: nothing throws {@link UnsupportedOperationException}.
  */
-public final class RadixWheelAdapter implements TimerAdapter, AlarmConsumer<Object> {
+public final class RadixWheelAdapter extends VirtualClockAdapter implements AlarmConsumer<Object> {
     private final TimingWheel<Object> wheel = new TimingWheel<>(new TimingWheelConfig(1, LevelBits.DEFAULT), 0L);
-    private final Listener listener;
-    private long now;
-    private int fired;
 
     /**
      * @param listener receives each fired timer
      */
     public RadixWheelAdapter(Listener listener) {
-        this.listener = listener;
+        super(listener);
     }
 
     @Override
@@ -49,11 +46,6 @@ public final class RadixWheelAdapter implements TimerAdapter, AlarmConsumer<Obje
     /** @return the wheel, for footprint measurements and invariant checks */
     public TimingWheel<Object> wheel() {
         return wheel;
-    }
-
-    @Override
-    public long now() {
-        return now;
     }
 
     @Override
@@ -78,24 +70,19 @@ public final class RadixWheelAdapter implements TimerAdapter, AlarmConsumer<Obje
     }
 
     @Override
-    public int advanceTo(long to) {
-        TimerAdapter.checkNotBackwards(this, to);
-        now = to;
-        fired = 0;
-        if (to < Long.MAX_VALUE) {
-            wheel.advanceClock(to + 1, this);
+    protected void fireDue(long now) {
+        if (now < Long.MAX_VALUE) {
+            wheel.advanceClock(now + 1, this);
         } else {
-            wheel.advanceClock(to, this);
+            wheel.advanceClock(now, this);
             wheel.firePastAlarms(this);
         }
-        return fired;
     }
 
     /** The wheel's handler: one fired alarm. */
     @Override
     public void accept(long alarm, long at, Object value) {
-        fired++;
-        listener.onFire(alarm);
+        fired(alarm);
     }
 
     @Override

@@ -28,7 +28,7 @@ class PeerAdapterBehaviourTest {
 
     @Test
     void idSlotsRejectStaleAndMadeUpIdsAndGrow() {
-        IdSlots slots = new IdSlots(1, 4);
+        IdSlots<Void> slots = new IdSlots<>(1, 4);
         int a = slots.allocate();
         long idA = slots.id(a);
         int b = slots.allocate(); // grows to 2

@@ -2,7 +2,7 @@ package org.apache.kafka.server.util.timer;
 
 import io.github.radixwheel.benchmarks.peers.IdSlots;
 import io.github.radixwheel.benchmarks.peers.TimerAdapter;
-import java.util.Arrays;
+import io.github.radixwheel.benchmarks.peers.VirtualClockAdapter;
 import java.util.concurrent.DelayQueue;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
@@ -57,7 +57,7 @@ import java.util.function.Consumer;
  * <p><b>Allocation.</b> One {@code TimerTaskEntry} per schedule and reschedule (Kafka's design);
  * bucket lists are allocated once per wheel level. The adapter pools the tasks.
  */
-public final class KafkaTimingWheelAdapter implements TimerAdapter {
+public final class KafkaTimingWheelAdapter extends VirtualClockAdapter {
     /** A pooled Kafka task; running it is the timer firing. */
     final class Task extends TimerTask {
         final int slot;
@@ -69,10 +69,7 @@ public final class KafkaTimingWheelAdapter implements TimerAdapter {
 
         @Override
         public void run() {
-            long id = slots.id(slot);
-            slots.release(slot);
-            fired++;
-            listener.onFire(id);
+            fired(slots.release(slot));
         }
     }
 
@@ -80,11 +77,7 @@ public final class KafkaTimingWheelAdapter implements TimerAdapter {
     private final AtomicInteger taskCounter = new AtomicInteger(0);
     private final TimingWheel timingWheel;
     private final Consumer<TimerTaskEntry> reinsert = this::addTimerTaskEntry;
-    private final IdSlots slots;
-    private final Listener listener;
-    private Task[] tasks;
-    private long now;
-    private int fired;
+    private final IdSlots<Task> slots;
 
     /**
      * @param wheelSize buckets per wheel level (Kafka's {@code SystemTimer} uses 20)
@@ -92,10 +85,9 @@ public final class KafkaTimingWheelAdapter implements TimerAdapter {
      * @param listener receives each fired timer
      */
     public KafkaTimingWheelAdapter(int wheelSize, int initialCapacity, Listener listener) {
+        super(listener);
         this.timingWheel = new TimingWheel(1L, wheelSize, 0L, taskCounter, delayQueue);
-        this.slots = new IdSlots(Math.max(1, initialCapacity), Integer.MAX_VALUE - 8);
-        this.tasks = new Task[slots.capacity()];
-        this.listener = listener;
+        this.slots = IdSlots.pooling(initialCapacity, Task::new);
     }
 
     /** A task with nothing but Kafka's own per-task fields, for {@link #footprintRoots}. */
@@ -137,24 +129,11 @@ public final class KafkaTimingWheelAdapter implements TimerAdapter {
     }
 
     @Override
-    public long now() {
-        return now;
-    }
-
-    @Override
     public long schedule(long deadline) {
         TimerAdapter.checkFuture(this, deadline);
         int slot = slots.allocate();
-        if (slot >= tasks.length) {
-            tasks = Arrays.copyOf(tasks, slots.capacity());
-        }
-        Task task = tasks[slot];
-        if (task == null) {
-            task = new Task(slot);
-            tasks[slot] = task;
-        }
         long id = slots.id(slot);
-        addTimerTaskEntry(new TimerTaskEntry(task, deadline));
+        addTimerTaskEntry(new TimerTaskEntry(slots.object(slot), deadline));
         return id;
     }
 
@@ -173,7 +152,7 @@ public final class KafkaTimingWheelAdapter implements TimerAdapter {
         if (slot < 0) {
             return false;
         }
-        tasks[slot].cancel();
+        slots.object(slot).cancel();
         slots.release(slot);
         return true;
     }
@@ -185,24 +164,20 @@ public final class KafkaTimingWheelAdapter implements TimerAdapter {
         if (slot < 0) {
             return false;
         }
-        addTimerTaskEntry(new TimerTaskEntry(tasks[slot], deadline));
+        addTimerTaskEntry(new TimerTaskEntry(slots.object(slot), deadline));
         return true;
     }
 
     @Override
-    public int advanceTo(long to) {
-        TimerAdapter.checkNotBackwards(this, to);
-        now = to;
-        fired = 0;
+    protected void fireDue(long now) {
         TimerTaskList bucket = delayQueue.peek();
-        while (bucket != null && bucket.getExpiration() <= to) {
+        while (bucket != null && bucket.getExpiration() <= now) {
             // What DelayQueue.poll() returns when its clock reads `to`; see the class javadoc.
             delayQueue.remove(bucket);
             timingWheel.advanceClock(bucket.getExpiration());
             bucket.flush(reinsert);
             bucket = delayQueue.peek();
         }
-        return fired;
     }
 
     @Override
