@@ -38,7 +38,10 @@ import java.util.function.BiConsumer;
  * fastutil {@code Object2LongOpenHashMap} from key to alarm handle, so handles are never boxed.
  * {@code move}, {@code remove} and re-{@code set} of an armed key cost one hash lookup and O(1)
  * wheel work under one stripe's lock and allocate nothing; arming a new key allocates one small
- * entry. The driving thread advances each stripe in turn. One lock for all keys halved throughput
+ * entry. A later deadline, the usual heartbeat, does not touch the wheel at all: the key's alarm
+ * stays where it was, and when it fires early the driving thread re-arms it once for the latest
+ * deadline (so a key that beats every second with a 30 s timeout costs the thread one re-arm per
+ * 30 s, not 30 wheel moves). The driving thread advances each stripe in turn. One lock for all keys halved throughput
  * when two threads shared a timer ({@code KeyedTimerBenchmark}); batching commands through a queue
  * was not chosen, because {@code move} and {@code remove} must answer whether the key was armed.
  *

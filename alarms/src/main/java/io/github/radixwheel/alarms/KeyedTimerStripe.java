@@ -5,6 +5,7 @@ import io.github.radixwheel.core.TimingWheelQueue;
 import io.github.radixwheel.core.internal.Checks;
 import it.unimi.dsi.fastutil.objects.Object2LongOpenHashMap;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.locks.ReentrantLock;
 
@@ -17,18 +18,24 @@ final class KeyedTimerStripe<K, V> {
     /** Returned by {@link #move} when the key is not armed. */
     static final long NOT_ARMED = Long.MIN_VALUE;
     private static final long NO_ALARM = TimingWheelQueue.NULL_HANDLE;
+    private static final Comparator<Armed<?, ?>> BY_DEADLINE = Comparator.comparingLong(armed -> armed.deadline);
 
-    /** One arming: the key, its value and its true deadline. */
+    /**
+     * One arming: the key, its value, its true deadline, and the time of its alarm in the wheel,
+     * which may lie before the deadline: a later deadline does not move the alarm (a heartbeat then
+     * costs one hash lookup and two stores); the alarm re-arms itself when it fires early.
+     */
     static final class Armed<K, V> {
         final K key;
         V value;
-        /** Read only when the wheel's range is bounded: the alarm may then sit before it. */
         long deadline;
+        long at;
 
-        Armed(K key, V value, long deadline) {
+        Armed(K key, V value, long deadline, long at) {
             this.key = key;
             this.value = value;
             this.deadline = deadline;
+            this.at = at;
         }
     }
 
@@ -37,17 +44,14 @@ final class KeyedTimerStripe<K, V> {
     private final Object2LongOpenHashMap<K> handles = new Object2LongOpenHashMap<>();
     private final AlarmConsumer<Armed<K, V>> collect = this::collect;
     private final long tickNanos;
-    /** Whether every time fits in the wheel (63 level bits), so that an alarm sits at its deadline. */
-    private final boolean unbounded;
     /** Armings that expired during the current advance, or null. */
     private List<Armed<K, V>> expired;
-    /** Armings whose alarm fired before their deadline during the current advance, or null. */
-    private List<Armed<K, V>> notYetDue;
+    /** Armings whose alarm fired before their deadline during the current advance; reused. */
+    private final List<Armed<K, V>> notYetDue = new ArrayList<>();
 
     KeyedTimerStripe(long tickNanos, LevelBits levelBits, long start) {
         this.tickNanos = tickNanos;
         this.wheel = new TimingWheel<>(new TimingWheelConfig(tickNanos, levelBits), start);
-        this.unbounded = levelBits.numBits() == LevelBits.MAX_NUM_BITS;
         handles.defaultReturnValue(NO_ALARM);
     }
 
@@ -58,11 +62,10 @@ final class KeyedTimerStripe<K, V> {
         if (alarm != NO_ALARM) {
             Armed<K, V> armed = wheel.alarmValue(alarm);
             armed.value = value;
-            armed.deadline = deadline;
-            return rearm(alarm, deadline);
+            return rearm(alarm, armed, deadline);
         }
-        long at = Math.min(deadline, wheel.maxAllowedAlarmTime());
-        handles.put(key, wheel.add(at, new Armed<>(key, value, deadline)));
+        long at = alarmTime(deadline);
+        handles.put(key, wheel.add(at, new Armed<>(key, value, deadline, at)));
         return at;
     }
 
@@ -72,17 +75,23 @@ final class KeyedTimerStripe<K, V> {
         if (alarm == NO_ALARM) {
             return NOT_ARMED;
         }
-        long deadline = deadline(t, delayNanos);
-        if (!unbounded) {
-            wheel.alarmValue(alarm).deadline = deadline;
-        }
-        return rearm(alarm, deadline);
+        return rearm(alarm, wheel.alarmValue(alarm), deadline(t, delayNanos));
     }
 
-    private long rearm(long alarm, long deadline) {
-        long at = Math.min(deadline, wheel.maxAllowedAlarmTime());
-        wheel.reschedule(alarm, at);
-        return at;
+    /** Moves the alarm only if the new deadline is earlier: a later one is checked when it fires. */
+    private long rearm(long alarm, Armed<K, V> armed, long deadline) {
+        armed.deadline = deadline;
+        long at = alarmTime(deadline);
+        if (at < armed.at) {
+            wheel.reschedule(alarm, at);
+            armed.at = at;
+        }
+        return armed.at;
+    }
+
+    /** Where the alarm for {@code deadline} goes: the deadline, unless it lies beyond the wheel. */
+    private long alarmTime(long deadline) {
+        return Math.min(deadline, wheel.maxAllowedAlarmTime());
     }
 
     /** The deadline of an arming made at {@code t}: never before the wheel's clock. */
@@ -123,18 +132,24 @@ final class KeyedTimerStripe<K, V> {
      */
     List<Armed<K, V>> advance(long to, List<Armed<K, V>> into) {
         expired = into;
+        int from = into == null ? 0 : into.size();
         wheel.advanceClock(to, collect);
-        if (notYetDue != null) {
-            // Armings beyond the wheel's range when armed: expire them now if due, else re-arm once.
-            List<Armed<K, V>> pending = notYetDue;
-            notYetDue = null;
+        if (!notYetDue.isEmpty()) {
+            // Alarms that fired before their deadline: expire those now due, re-arm the others once.
             long firstUnfired = wheel.intervalStart(wheel.now());
-            for (Armed<K, V> armed : pending) {
+            boolean late = false;
+            for (Armed<K, V> armed : notYetDue) {
                 if (armed.deadline < firstUnfired) {
                     expire(armed);
+                    late = true;
                 } else {
-                    handles.put(armed.key, wheel.add(Math.min(armed.deadline, wheel.maxAllowedAlarmTime()), armed));
+                    armed.at = alarmTime(armed.deadline);
+                    handles.put(armed.key, wheel.add(armed.at, armed));
                 }
+            }
+            notYetDue.clear();
+            if (late) {
+                expired.subList(from, expired.size()).sort(BY_DEADLINE);
             }
         }
         List<Armed<K, V>> out = expired;
@@ -143,10 +158,7 @@ final class KeyedTimerStripe<K, V> {
     }
 
     private void collect(long alarm, long at, Armed<K, V> armed) {
-        if (!unbounded && armed.deadline > at) {
-            if (notYetDue == null) {
-                notYetDue = new ArrayList<>();
-            }
+        if (armed.deadline > at) {
             notYetDue.add(armed);
         } else {
             expire(armed);
