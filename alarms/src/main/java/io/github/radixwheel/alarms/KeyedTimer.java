@@ -8,6 +8,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.BiConsumer;
 
@@ -61,10 +62,12 @@ public final class KeyedTimer<K, V> implements AutoCloseable {
 
     private volatile boolean closed;
     /**
-     * When the driving thread will wake unasked: {@code Long.MAX_VALUE} while it looks at the
-     * stripes (any arming then wakes it), {@code Long.MIN_VALUE} while it runs callbacks.
+     * When the parked driving thread will wake unasked; {@code Long.MIN_VALUE} while it looks at
+     * the stripes or runs callbacks (see {@link #drive}).
      */
     private volatile long wakeAt = Long.MIN_VALUE;
+    /** The earliest alarm time armed since the driving thread began its current look. */
+    private final AtomicLong earliestArmed = new AtomicLong(Long.MAX_VALUE);
 
     @SuppressWarnings("unchecked")
     private KeyedTimer(Builder<K, V> b, BiConsumer<? super K, ? super V> onExpired) {
@@ -306,11 +309,21 @@ public final class KeyedTimer<K, V> implements AutoCloseable {
         return thread == null ? Long.MIN_VALUE : System.nanoTime();
     }
 
-    /** Wakes the driving thread if an alarm at {@code at} fires before it planned to wake. */
+    /**
+     * Called after arming an alarm at {@code at}: leaves a hint for a driving thread that is looking
+     * at the stripes, and wakes a parked one if the alarm fires before it planned to wake.
+     */
     private void wakeIfEarlier(KeyedTimerStripe<K, V> s, long at) {
+        if (thread == null) {
+            return;
+        }
+        long h;
+        while (at < (h = earliestArmed.get()) && !earliestArmed.compareAndSet(h, at)) {
+            // lost a race with another arming; retry against its value
+        }
         long planned = wakeAt;
         // An alarm fires after its own time, so only one before the planned wake needs a look.
-        if (at < planned && thread != null && s.fireTime(at) < planned) {
+        if (at < planned && s.fireTime(at) < planned) {
             LockSupport.unpark(thread);
         }
     }
@@ -330,15 +343,18 @@ public final class KeyedTimer<K, V> implements AutoCloseable {
 
     /**
      * Advances every stripe to the time now, runs what expired, and parks until the earliest
-     * deadline. An arming made while it looks at the stripes sees {@code wakeAt == MAX_VALUE} and
-     * unparks it, so no deadline is missed; the unpark is remembered if it is not parked yet.
+     * deadline. While it looks at the stripes or runs callbacks, {@code wakeAt} is
+     * {@code MIN_VALUE}, so armings do not unpark it (under a stream of armings that would keep it
+     * spinning); they lower {@link #earliestArmed} instead, which it reads after publishing the
+     * wake time: an arming its look missed is either in that hint or sees the published wake time
+     * and unparks it (an unpark before the park is remembered).
      */
     private void drive() {
         while (!closed) {
-            wakeAt = Long.MAX_VALUE;
+            wakeAt = Long.MIN_VALUE;
+            earliestArmed.set(Long.MAX_VALUE);
             List<KeyedTimerStripe.Armed<K, V>> fired = advanceAll(System.nanoTime());
             if (fired != null) {
-                wakeAt = Long.MIN_VALUE;
                 dispatch(fired);
                 continue;
             }
@@ -352,6 +368,10 @@ public final class KeyedTimer<K, V> implements AutoCloseable {
                 }
             }
             wakeAt = next;
+            long armed = earliestArmed.get();
+            if (armed != Long.MAX_VALUE && stripes[0].fireTime(armed) < next) {
+                continue; // armed during the look, maybe after its stripe was read
+            }
             if (closed) {
                 return;
             }

@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.SplittableRandom;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
+import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicIntegerArray;
@@ -234,6 +235,41 @@ class KeyedTimerRealTimeTest {
      * Polls {@link Thread#getAllStackTraces()} until {@code thread} shows up there in a waiting
      * state, for at most {@link #GENEROUS_NANOS}; returns the last state seen.
      */
+    /**
+     * An arming made while the driving thread looks at its stripes must not be lost. Each probe is
+     * armed by this thread as soon as the previous one has fired, which is when the driving thread
+     * starts its next look (over 64 stripes, to widen the window); a far key keeps its planned wake
+     * an hour away, so a lost wake-up would leave a probe waiting far beyond the bound.
+     */
+    @Test
+    void armingDuringTheThreadsLook_stillWakesIt() throws InterruptedException {
+        int probes = 1_000;
+        SynchronousQueue<Integer> fired = new SynchronousQueue<>();
+        KeyedTimer<Integer, Integer> timer = KeyedTimer.<Integer, Integer>builder().stripes(64).build((key, probe) -> {
+            try {
+                fired.put(probe);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        });
+        try {
+            timer.set(-1, -1, Duration.ofHours(1));
+            long worst = 0;
+            for (int i = 0; i < probes; i++) {
+                long setAt = System.nanoTime();
+                timer.set(i, i, Duration.ZERO);
+                Integer got = fired.poll(5, TimeUnit.SECONDS);
+                assertEquals(Integer.valueOf(i), got, "probe " + i + " never fired: a lost wake-up");
+                worst = Math.max(worst, System.nanoTime() - setAt);
+            }
+            System.out.printf("KeyedTimerRealTimeTest: %d probes armed during the driver's look, worst wait %.3f ms%n",
+                    probes, worst / 1e6);
+            assertTrue(timer.containsKey(-1));
+        } finally {
+            timer.close();
+        }
+    }
+
     private static Thread.State awaitParked(Thread thread) throws InterruptedException {
         long deadline = System.nanoTime() + GENEROUS_NANOS;
         Thread.State state;
