@@ -127,7 +127,7 @@ public final class KeyedTimer<K, V> implements AutoCloseable {
         long t = clock();
         KeyedTimerStripe<K, V> s = stripe(key);
         long at;
-        s.lock.lock();
+        s.acquire();
         try {
             requireOpen("set");
             at = s.set(key, value, t, delayNanos);
@@ -152,7 +152,7 @@ public final class KeyedTimer<K, V> implements AutoCloseable {
         long t = clock();
         KeyedTimerStripe<K, V> s = stripe(key);
         long at;
-        s.lock.lock();
+        s.acquire();
         try {
             requireOpen("move");
             at = s.move(key, t, delayNanos);
@@ -176,7 +176,7 @@ public final class KeyedTimer<K, V> implements AutoCloseable {
     public boolean remove(K key) {
         Checks.requireNonNull(key, "key");
         KeyedTimerStripe<K, V> s = stripe(key);
-        s.lock.lock();
+        s.acquire();
         try {
             return s.remove(key);
         } finally {
@@ -192,7 +192,7 @@ public final class KeyedTimer<K, V> implements AutoCloseable {
     public boolean containsKey(K key) {
         Checks.requireNonNull(key, "key");
         KeyedTimerStripe<K, V> s = stripe(key);
-        s.lock.lock();
+        s.acquire();
         try {
             return s.containsKey(key);
         } finally {
@@ -204,7 +204,7 @@ public final class KeyedTimer<K, V> implements AutoCloseable {
     public int size() {
         int size = 0;
         for (KeyedTimerStripe<K, V> s : stripes) {
-            s.lock.lock();
+            s.acquire();
             try {
                 size += s.size();
             } finally {
@@ -226,7 +226,7 @@ public final class KeyedTimer<K, V> implements AutoCloseable {
         Checks.requireNonNull(action, "action");
         List<KeyedTimerStripe.Armed<K, V>> all = new ArrayList<>();
         for (KeyedTimerStripe<K, V> s : stripes) {
-            s.lock.lock();
+            s.acquire();
             try {
                 s.drainInto(all);
             } finally {
@@ -278,7 +278,7 @@ public final class KeyedTimer<K, V> implements AutoCloseable {
     public void close() {
         closed = true;
         for (KeyedTimerStripe<K, V> s : stripes) {
-            s.lock.lock();
+            s.acquire();
             try {
                 s.clear();
             } finally {
@@ -331,7 +331,7 @@ public final class KeyedTimer<K, V> implements AutoCloseable {
     private List<KeyedTimerStripe.Armed<K, V>> advanceAll(long to) {
         List<KeyedTimerStripe.Armed<K, V>> fired = null;
         for (KeyedTimerStripe<K, V> s : stripes) {
-            s.lock.lock();
+            s.acquire();
             try {
                 fired = s.advance(to, fired);
             } finally {
@@ -360,7 +360,7 @@ public final class KeyedTimer<K, V> implements AutoCloseable {
             }
             long next = Long.MAX_VALUE;
             for (KeyedTimerStripe<K, V> s : stripes) {
-                s.lock.lock();
+                s.acquire();
                 try {
                     next = Math.min(next, s.nextFireTime());
                 } finally {

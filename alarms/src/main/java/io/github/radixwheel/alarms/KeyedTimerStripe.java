@@ -39,6 +39,9 @@ final class KeyedTimerStripe<K, V> {
         }
     }
 
+    /** Spins before blocking: the critical sections are short, and parking costs microseconds. */
+    private static final int SPINS = 128;
+
     final ReentrantLock lock = new ReentrantLock();
     private final TimingWheel<Armed<K, V>> wheel;
     private final Object2LongOpenHashMap<K> handles = new Object2LongOpenHashMap<>();
@@ -53,6 +56,20 @@ final class KeyedTimerStripe<K, V> {
         this.tickNanos = tickNanos;
         this.wheel = new TimingWheel<>(new TimingWheelConfig(tickNanos, levelBits), start);
         handles.defaultReturnValue(NO_ALARM);
+    }
+
+    /**
+     * Takes {@link #lock}, spinning briefly before blocking: another thread holds it for one short
+     * operation, and a thread that parks on a contended lock pays a system call to wake up.
+     */
+    void acquire() {
+        for (int i = 0; i < SPINS; i++) {
+            if (lock.tryLock()) {
+                return;
+            }
+            Thread.onSpinWait();
+        }
+        lock.lock();
     }
 
     /** Arms or re-arms {@code key}; returns the alarm time, for {@link #fireTime}. */
