@@ -42,9 +42,14 @@ import java.util.function.BiConsumer;
  * entry. A later deadline, the usual heartbeat, does not touch the wheel at all: the key's alarm
  * stays where it was, and when it fires early the driving thread re-arms it once for the latest
  * deadline (so a key that beats every second with a 30 s timeout costs the thread one re-arm per
- * 30 s, not 30 wheel moves). The driving thread advances each stripe in turn. One lock for all keys halved throughput
- * when two threads shared a timer ({@code KeyedTimerBenchmark}); batching commands through a queue
- * was not chosen, because {@code move} and {@code remove} must answer whether the key was armed.
+ * 30 s, not 30 wheel moves). The driving thread advances each stripe in turn.
+ *
+ * <p><b>Why stripes and not a command queue.</b> In {@code KeyedTimerBenchmark} (10^6 keys, two
+ * threads on one timer) a single lock gave about half the one-thread throughput; stripes whose
+ * lock blocks at once gave 1.05 M heartbeats/s; stripes that spin briefly before blocking (the
+ * critical sections are a few hundred nanoseconds, a park costs microseconds) gave 1.97 M/s, near
+ * two independent timers' 2.5 M/s. Batching commands through a queue was not chosen, because
+ * {@code move} and {@code remove} must answer whether the key was armed.
  *
  * @param <K> the type of the keys; compared with {@code equals}/{@code hashCode}
  * @param <V> the type of the values; null values are allowed
