@@ -3,8 +3,10 @@ package io.github.radixwheel.alarms;
 import io.github.radixwheel.core.LevelBits;
 import io.github.radixwheel.core.TimingWheelQueue;
 import io.github.radixwheel.core.internal.Checks;
+import io.github.radixwheel.core.internal.WheelEngine;
 import it.unimi.dsi.fastutil.objects.Object2LongOpenHashMap;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.locks.ReentrantLock;
@@ -21,21 +23,18 @@ final class KeyedTimerStripe<K, V> {
     private static final Comparator<Armed<?, ?>> BY_DEADLINE = Comparator.comparingLong(armed -> armed.deadline);
 
     /**
-     * One arming: the key, its value, its true deadline, and the time of its alarm in the wheel,
-     * which may lie before the deadline: a later deadline does not move the alarm (a heartbeat then
-     * costs one hash lookup and two stores); the alarm re-arms itself when it fires early.
+     * One arming: the key and its value. Its deadline and alarm time live in {@link #times}, where
+     * a heartbeat reaches them without touching this object; {@link #deadline} is a copy made when
+     * the arming leaves the wheel (fired or drained).
      */
     static final class Armed<K, V> {
         final K key;
         V value;
         long deadline;
-        long at;
 
-        Armed(K key, V value, long deadline, long at) {
+        Armed(K key, V value) {
             this.key = key;
             this.value = value;
-            this.deadline = deadline;
-            this.at = at;
         }
     }
 
@@ -47,6 +46,12 @@ final class KeyedTimerStripe<K, V> {
     private final Object2LongOpenHashMap<K> handles = new Object2LongOpenHashMap<>();
     private final AlarmConsumer<Armed<K, V>> collect = this::collect;
     private final long tickNanos;
+    /**
+     * Per pool index of the wheel's live alarms: {@code [2i]} the key's true deadline,
+     * {@code [2i + 1]} the time of its alarm, which is never after the deadline: a later deadline
+     * leaves the alarm in place, and it re-arms itself when it fires early.
+     */
+    private long[] times = new long[128];
     /** Armings that expired during the current advance, or null. */
     private List<Armed<K, V>> expired;
     /** Armings whose alarm fired before their deadline during the current advance; reused. */
@@ -77,13 +82,11 @@ final class KeyedTimerStripe<K, V> {
         long deadline = deadline(t, delayNanos);
         long alarm = handles.getLong(key);
         if (alarm != NO_ALARM) {
-            Armed<K, V> armed = wheel.alarmValue(alarm);
-            armed.value = value;
-            return rearm(alarm, armed, deadline);
+            wheel.alarmValue(alarm).value = value;
+            return rearm(alarm, deadline);
         }
-        long at = alarmTime(deadline);
-        handles.put(key, wheel.add(at, new Armed<>(key, value, deadline, at)));
-        return at;
+        arm(new Armed<>(key, value), deadline);
+        return alarmTime(deadline);
     }
 
     /** Gives an armed key a new deadline; returns the alarm time, or {@link #NOT_ARMED}. */
@@ -92,18 +95,37 @@ final class KeyedTimerStripe<K, V> {
         if (alarm == NO_ALARM) {
             return NOT_ARMED;
         }
-        return rearm(alarm, wheel.alarmValue(alarm), deadline(t, delayNanos));
+        return rearm(alarm, deadline(t, delayNanos));
     }
 
     /** Moves the alarm only if the new deadline is earlier: a later one is checked when it fires. */
-    private long rearm(long alarm, Armed<K, V> armed, long deadline) {
-        armed.deadline = deadline;
+    private long rearm(long alarm, long deadline) {
+        int i = 2 * WheelEngine.indexOf(alarm);
+        times[i] = deadline;
         long at = alarmTime(deadline);
-        if (at < armed.at) {
+        if (at < times[i + 1]) {
             wheel.reschedule(alarm, at);
-            armed.at = at;
+            times[i + 1] = at;
         }
-        return armed.at;
+        return times[i + 1];
+    }
+
+    /** Adds an alarm for {@code armed}, which is not in the wheel. */
+    private void arm(Armed<K, V> armed, long deadline) {
+        long at = alarmTime(deadline);
+        long alarm = wheel.add(at, armed);
+        handles.put(armed.key, alarm);
+        int i = 2 * WheelEngine.indexOf(alarm);
+        if (i >= times.length) {
+            times = Arrays.copyOf(times, Math.max(i + 2, 2 * times.length));
+        }
+        times[i] = deadline;
+        times[i + 1] = at;
+    }
+
+    /** The deadline of a live alarm. */
+    private long deadlineOf(long alarm) {
+        return times[2 * WheelEngine.indexOf(alarm)];
     }
 
     /** Where the alarm for {@code deadline} goes: the deadline, unless it lies beyond the wheel. */
@@ -132,7 +154,10 @@ final class KeyedTimerStripe<K, V> {
 
     /** Disarms everything, adding the armings to {@code into}. */
     void drainInto(List<Armed<K, V>> into) {
-        wheel.forEach((alarm, at, armed) -> into.add(armed));
+        wheel.forEach((alarm, at, armed) -> {
+            armed.deadline = deadlineOf(alarm);
+            into.add(armed);
+        });
         clear();
     }
 
@@ -160,8 +185,7 @@ final class KeyedTimerStripe<K, V> {
                     expire(armed);
                     late = true;
                 } else {
-                    armed.at = alarmTime(armed.deadline);
-                    handles.put(armed.key, wheel.add(armed.at, armed));
+                    arm(armed, armed.deadline);
                 }
             }
             notYetDue.clear();
@@ -175,6 +199,8 @@ final class KeyedTimerStripe<K, V> {
     }
 
     private void collect(long alarm, long at, Armed<K, V> armed) {
+        // Copied now: a re-arm after this advance may reuse this alarm's pool index.
+        armed.deadline = deadlineOf(alarm);
         if (armed.deadline > at) {
             notYetDue.add(armed);
         } else {

@@ -74,6 +74,36 @@ class KeyedTimerLaterDeadlineTest {
     }
 
     @Test
+    void drainAfterMoveLater_handsKeysOverInTheirLatestDeadlineOrder() {
+        timer.set("a", "A", Duration.ofMillis(10));
+        timer.set("b", "B", Duration.ofMillis(20));
+        timer.set("c", "C", Duration.ofMillis(25));
+        timer.move("a", Duration.ofMillis(30)); // its alarm stays at 10 ms
+        timer.move("c", Duration.ofMillis(5));
+        List<String> drained = new ArrayList<>();
+        timer.drain((k, v) -> drained.add(k + "=" + v));
+        assertEquals(List.of("c=C", "b=B", "a=A"), drained);
+        assertEquals(0, timer.size());
+    }
+
+    /** Re-arming after an advance reuses pool entries; no key may pick up another's deadline. */
+    @Test
+    void manyKeysReArmedInOneAdvance_keepTheirOwnDeadlines() {
+        for (int i = 0; i < 100; i++) {
+            timer.set("k" + i, "v", Duration.ofMillis(1));
+            timer.move("k" + i, Duration.ofMillis(10 + i)); // alarms all at 1 ms, deadlines 10..109 ms
+        }
+        timer.advanceTo(5 * MS); // every alarm fires early and re-arms; pool entries are reused
+        for (int i = 0; i < 100; i++) {
+            fired.clear();
+            timer.advanceTo((11 + i) * MS - 1);
+            assertEquals(List.of(), fired, "before k" + i + "'s deadline tick ends");
+            timer.advanceTo((11 + i) * MS);
+            assertEquals(List.of("k" + i + "=v"), fired);
+        }
+    }
+
+    @Test
     void removeAfterMoveLater_nothingFires() {
         timer.set("k", "v", Duration.ofMillis(10));
         timer.move("k", Duration.ofMillis(20));

@@ -61,6 +61,17 @@ public final class WheelEngine<V> {
         this.slots = new SlotLists(pool, geo);
     }
 
+    /**
+     * The pool index that a live handle names: at least 0 and below the pool's capacity, and reused
+     * only after the element leaves. For callers that keep per-element data in their own arrays.
+     *
+     * @param liveHandle a handle of a live element (not checked)
+     * @return its pool index
+     */
+    public static int indexOf(long liveHandle) {
+        return (int) liveHandle;
+    }
+
     /** A well-spread salt per instance (the SplitMix64 finaliser of a counter). */
     private static int mix(int n) {
         long z = n * 0x9E3779B97F4A7C15L;
