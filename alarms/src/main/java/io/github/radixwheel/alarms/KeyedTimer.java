@@ -11,6 +11,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.BiConsumer;
+import java.util.function.Consumer;
 
 /**
  * Timers identified by key, running in real time: connection keep-alive, cache expiry. Each key
@@ -230,14 +231,7 @@ public final class KeyedTimer<K, V> implements AutoCloseable {
     public void drain(BiConsumer<? super K, ? super V> action) {
         Checks.requireNonNull(action, "action");
         List<KeyedTimerStripe.Armed<K, V>> all = new ArrayList<>();
-        for (KeyedTimerStripe<K, V> s : stripes) {
-            s.acquire();
-            try {
-                s.drainInto(all);
-            } finally {
-                s.lock.unlock();
-            }
-        }
+        forEachStripe(s -> s.drainInto(all));
         all.sort(Comparator.comparingLong(armed -> armed.deadline));
         Throwable first = null;
         for (KeyedTimerStripe.Armed<K, V> armed : all) {
@@ -282,16 +276,30 @@ public final class KeyedTimer<K, V> implements AutoCloseable {
     @Override
     public void close() {
         closed = true;
+        forEachStripe(KeyedTimerStripe::clear);
+        if (thread != null) {
+            LockSupport.unpark(thread);
+        }
+    }
+
+    /**
+     * Test support: checks every stripe's invariants (see {@link KeyedTimerStripe#checkInvariants}).
+     *
+     * @throws IllegalStateException naming the first violation found
+     */
+    void checkInvariants() {
+        forEachStripe(KeyedTimerStripe::checkInvariants);
+    }
+
+    /** Runs {@code action} on each stripe in turn, under that stripe's lock. */
+    private void forEachStripe(Consumer<KeyedTimerStripe<K, V>> action) {
         for (KeyedTimerStripe<K, V> s : stripes) {
             s.acquire();
             try {
-                s.clear();
+                action.accept(s);
             } finally {
                 s.lock.unlock();
             }
-        }
-        if (thread != null) {
-            LockSupport.unpark(thread);
         }
     }
 

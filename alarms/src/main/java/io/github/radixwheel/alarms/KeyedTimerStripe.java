@@ -4,6 +4,7 @@ import io.github.radixwheel.core.LevelBits;
 import io.github.radixwheel.core.TimingWheelQueue;
 import io.github.radixwheel.core.internal.Checks;
 import io.github.radixwheel.core.internal.WheelEngine;
+import it.unimi.dsi.fastutil.objects.Object2LongMap;
 import it.unimi.dsi.fastutil.objects.Object2LongOpenHashMap;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -231,5 +232,30 @@ final class KeyedTimerStripe<K, V> {
 
     long now() {
         return wheel.now();
+    }
+
+    /**
+     * Checks the wheel's invariants and that the map, the wheel and {@link #times} agree: every
+     * key's alarm is live and carries that key, its alarm time is the recorded one and not after
+     * the deadline, and the wheel holds nothing else.
+     *
+     * @throws IllegalStateException naming the first violation found
+     */
+    void checkInvariants() {
+        wheel.checkInvariants();
+        if (handles.size() != wheel.size()) {
+            throw Checks.state(handles.size() + " keys but " + wheel.size() + " alarms");
+        }
+        for (Object2LongMap.Entry<K> e : handles.object2LongEntrySet()) {
+            long alarm = e.getLongValue();
+            if (!wheel.contains(alarm) || wheel.alarmValue(alarm).key != e.getKey()) {
+                throw Checks.state("key " + e.getKey() + " maps to alarm " + alarm + ", which is not its own");
+            }
+            int i = 2 * WheelEngine.indexOf(alarm);
+            if (times[i + 1] != wheel.alarmAt(alarm) || times[i + 1] > times[i]) {
+                throw Checks.state("key " + e.getKey() + ": alarm at " + wheel.alarmAt(alarm) + ", recorded "
+                        + times[i + 1] + ", deadline " + times[i]);
+            }
+        }
     }
 }
