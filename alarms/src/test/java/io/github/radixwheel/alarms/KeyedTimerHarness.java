@@ -1,5 +1,6 @@
 package io.github.radixwheel.alarms;
 
+import static io.github.radixwheel.alarms.TimingWheelTestSupport.saturatedAdd;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -11,6 +12,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Deque;
 import java.util.HashMap;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 
@@ -121,7 +123,13 @@ final class KeyedTimerHarness {
         Map<Integer, Armed> due = new HashMap<>();
         if (to > now) {
             long tickStart = to - to % tick;
-            model.entrySet().removeIf(e -> e.getValue().deadline < tickStart && due.put(e.getKey(), e.getValue()) == null);
+            for (Iterator<Map.Entry<Integer, Armed>> it = model.entrySet().iterator(); it.hasNext(); ) {
+                Map.Entry<Integer, Armed> e = it.next();
+                if (e.getValue().deadline < tickStart) {
+                    due.put(e.getKey(), e.getValue());
+                    it.remove();
+                }
+            }
             now = to;
         }
         frames.push(new Frame(due, script, stripes));
@@ -164,16 +172,7 @@ final class KeyedTimerHarness {
 
     /** The model's deadline for an arming made now. */
     long deadline(Duration delay) {
-        long sum = now + nanos(delay);
-        return sum < now ? Long.MAX_VALUE : sum;
-    }
-
-    /** A delay in nanoseconds: 0 if not positive, at most {@code Long.MAX_VALUE}. */
-    static long nanos(Duration delay) {
-        if (delay.isNegative() || delay.isZero()) {
-            return 0;
-        }
-        return delay.getSeconds() >= Long.MAX_VALUE / 1_000_000_000L ? Long.MAX_VALUE : delay.toNanos();
+        return KeyedTimerTest.deadline(now, delay);
     }
 
     /** The time at which the earliest armed key fires, or the clock if none is armed. */
@@ -218,7 +217,7 @@ final class KeyedTimerHarness {
             case DRAIN -> drain();
             case NESTED_ADVANCE -> {
                 if (frames.size() == 1) {
-                    advance(now + Math.min(nanos(step.delay), 1_000 * tick), List.of());
+                    advance(Math.min(deadline(step.delay), saturatedAdd(now, 1_000 * tick)), List.of());
                 }
             }
             case THROW -> {

@@ -1,5 +1,7 @@
 package io.github.radixwheel.alarms;
 
+import static io.github.radixwheel.alarms.TimingWheelTestSupport.saturatedAdd;
+
 import io.github.radixwheel.core.LevelBits;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -73,7 +75,7 @@ class KeyedTimerModelProperties {
                 long span = tick << bitsSoFar;
                 edges.add(span - 1);
                 edges.add(span);
-                edges.add(sat(span, tick));
+                edges.add(saturatedAdd(span, tick));
             }
         }
         return Arbitraries.frequencyOf(
@@ -96,8 +98,8 @@ class KeyedTimerModelProperties {
         special.removeIf(t -> t < 0);
         return Arbitraries.frequencyOf(
                 Tuple.of(4, Arbitraries.of(special)),
-                Tuple.of(4, Arbitraries.longs().between(0, 20 * tick).map(d -> sat(now, d))),
-                Tuple.of(1, Arbitraries.longs().between(0, 1L << 40).map(d -> sat(now, d))),
+                Tuple.of(4, Arbitraries.longs().between(0, 20 * tick).map(d -> saturatedAdd(now, d))),
+                Tuple.of(1, Arbitraries.longs().between(0, 1L << 40).map(d -> saturatedAdd(now, d))),
                 Tuple.of(1, Arbitraries.of(Long.MAX_VALUE, Long.MAX_VALUE - 1)));
     }
 
@@ -112,11 +114,6 @@ class KeyedTimerModelProperties {
                 Tuple.of(1, KeyedTimerHarness.Kind.DRAIN),
                 Tuple.of(1, KeyedTimerHarness.Kind.NESTED_ADVANCE));
         return Combinators.combine(kinds, keys(), delays(h)).as(KeyedTimerHarness.Step::new).list().ofMaxSize(10);
-    }
-
-    static long sat(long a, long b) {
-        long sum = a + b;
-        return sum < a ? Long.MAX_VALUE : sum;
     }
 
     static final class Remove implements Action.Dependent<KeyedTimerHarness> {

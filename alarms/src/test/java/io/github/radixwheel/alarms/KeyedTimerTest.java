@@ -992,7 +992,7 @@ class KeyedTimerTest {
     }
 
     /** The model's deadline: clock plus a non-negative delay, saturating at Long.MAX_VALUE. */
-    private static long deadline(long now, Duration delay) {
+    static long deadline(long now, Duration delay) {
         if (delay.isNegative() || delay.isZero()) {
             return now;
         }
