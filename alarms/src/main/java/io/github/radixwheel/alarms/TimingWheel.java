@@ -3,6 +3,7 @@ package io.github.radixwheel.alarms;
 import io.github.radixwheel.core.ElementConsumer;
 import io.github.radixwheel.core.internal.Checks;
 import io.github.radixwheel.core.internal.WheelEngine;
+import java.util.ConcurrentModificationException;
 
 /**
  * Alarms on a hierarchical radix timing wheel, for simulators and event loops.
@@ -288,7 +289,13 @@ public final class TimingWheel<V> {
      */
     public void forEach(AlarmConsumer<? super V> action) {
         Checks.requireNonNull(action, "action");
-        engine.forEach((alarm, key, value) -> action.accept(alarm, alarmAt(alarm), value));
+        long clock = now;
+        engine.forEach((alarm, key, value) -> {
+            action.accept(alarm, alarmAt(alarm), value);
+            if (now != clock) { // the clock can move without the queue beneath changing
+                throw new ConcurrentModificationException("the clock moved during forEach");
+            }
+        });
     }
 
     // ---------------------------------------------------------------- the clock

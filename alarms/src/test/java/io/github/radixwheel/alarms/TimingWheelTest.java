@@ -12,6 +12,7 @@ import static io.github.radixwheel.alarms.TimingWheelTestSupport.refMaxAllowedAl
 import static io.github.radixwheel.alarms.TimingWheelTestSupport.saturatedAdd;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.fail;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -1838,6 +1839,20 @@ class TimingWheelTest {
                     modification.accept(w);
                 }
             }));
+            w.checkInvariants();
+        }
+    }
+
+    @Test
+    void forEach_actionMovesOnlyTheClock_throwsConcurrentModification() {
+        // Within interval 0 (precision 10) only now() moves; to 500 the queue's minimum moves too.
+        for (long to : new long[] {5, 500}) {
+            TimingWheel<String> w = new TimingWheel<>(TimingWheelConfig.of(10), 0);
+            w.add(1000, "far");
+            assertThrows(ConcurrentModificationException.class,
+                    () -> w.forEach((alarm, at, value) -> w.advanceClock(to, (a2, at2, v2) -> fail("nothing is due"))));
+            assertEquals(to, w.now());
+            assertEquals(1, w.size());
             w.checkInvariants();
         }
     }

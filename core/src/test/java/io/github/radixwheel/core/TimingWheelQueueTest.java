@@ -186,8 +186,10 @@ class TimingWheelQueueTest {
 
     @Test
     void constructor_negativeCapacity_throwsIAE() {
-        assertThrows(IllegalArgumentException.class, () -> new TimingWheelQueue<>(LevelBits.DEFAULT, -1));
-        assertThrows(IllegalArgumentException.class, () -> new TimingWheelQueue<>(LevelBits.of(2), Integer.MIN_VALUE));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> new TimingWheelQueue<>(LevelBits.DEFAULT, -1));
+        assertEquals("initialCapacity: -1 (expected: 0.." + Integer.MAX_VALUE + ")", e.getMessage());
+        e = assertThrows(IllegalArgumentException.class, () -> new TimingWheelQueue<>(LevelBits.of(2), Integer.MIN_VALUE));
+        assertTrue(e.getMessage().startsWith("initialCapacity: " + Integer.MIN_VALUE + " "), e.getMessage());
     }
 
     @Test
@@ -583,6 +585,8 @@ class TimingWheelQueueTest {
             for (long h : stale) {
                 assertRejected(IllegalArgumentException.class, q, handles(a, b), () -> changeKey(q, h, 9));
                 assertRejected(IllegalArgumentException.class, q, handles(a, b), () -> changeKey(q, h, -1));
+                IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> q.changeKey(h, 9));
+                assertTrue(e.getMessage().startsWith("handle: " + h + " (expected: a live handle"), e.getMessage());
             }
             // a is still first among key 8.
             assertEquals(a, q.minElement());
@@ -1527,7 +1531,9 @@ class TimingWheelQueueTest {
                 q -> (h, k, v) -> changeKey(q, h, k + 1),
                 q -> (h, k, v) -> clear(q),
                 q -> (h, k, v) -> pollMin(q),
-                q -> (h, k, v) -> increaseMinAllowedKey(q, k + 1, (h2, k2, v2) -> {}));
+                q -> (h, k, v) -> increaseMinAllowedKey(q, k + 1, (h2, k2, v2) -> {}),
+                // raises the minimum from 0 to 1, below every key: nothing is delivered, yet the queue changed
+                q -> (h, k, v) -> increaseMinAllowedKey(q, 1, (h2, k2, v2) -> fail("nothing lies below 1")));
         for (ElementConsumerFactory modification : modifications) {
             TimingWheelQueue<String> q = new TimingWheelQueue<>(LevelBits.of(2, 2));
             add(q, 1, "a");

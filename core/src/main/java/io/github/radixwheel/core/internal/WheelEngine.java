@@ -268,6 +268,7 @@ public final class WheelEngine<V> {
         if (key <= geo.min) {
             return;
         }
+        modCount++; // the minimum moves even when nothing is delivered
         delivering = true;
         try {
             deliverBelow(key, handler);
