@@ -489,13 +489,23 @@ class KeyedTimerTest {
     void builder_badArguments_throwTheSpecifiedExceptions() {
         KeyedTimer.Builder<String, String> b = KeyedTimer.builder();
         assertThrows(NullPointerException.class, () -> b.tick(null));
-        assertThrows(IllegalArgumentException.class, () -> b.tick(Duration.ZERO));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> b.tick(Duration.ZERO));
+        assertEquals("tick: PT0S (expected: at least 1 ns)", e.getMessage());
         assertThrows(IllegalArgumentException.class, () -> b.tick(Duration.ofNanos(-1)));
         assertThrows(IllegalArgumentException.class, () -> b.tick(Duration.ofMillis(-1)));
         assertThrows(IllegalArgumentException.class, () -> b.tick(Duration.ofSeconds(Long.MIN_VALUE)));
         assertThrows(NullPointerException.class, () -> b.executor(null));
         assertThrows(NullPointerException.class, () -> b.levelBits(null));
         assertThrows(NullPointerException.class, () -> b.onError(null));
+    }
+
+    @Test
+    void builder_defaultTick_isOneMillisecond() {
+        KeyedTimer<String, String> timer = KeyedTimer.<String, String>builder().manualClock()
+                .build((k, v) -> fired.add(k + "=" + v));
+        timer.set("a", "A", Duration.ofNanos(1)); // tick [0, 1 ms): fires when the clock reaches 1 ms
+        assertEquals(List.of(), advance(timer, MS - 1));
+        assertEquals(List.of("a=A"), advance(timer, MS));
     }
 
     @Test

@@ -3,8 +3,14 @@ package io.github.radixwheel.benchmarks;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.radixwheel.alarms.TimingWheel;
+import io.github.radixwheel.alarms.TimingWheelConfig;
+import io.github.radixwheel.core.LevelBits;
+import io.github.radixwheel.core.TimingWheelQueue;
 import java.util.List;
+import java.util.function.IntFunction;
 import org.junit.jupiter.api.Test;
+import org.openjdk.jol.info.GraphLayout;
 
 /** The timer footprint table: every implementation is measured, with plausible per-timer sizes. */
 class FootprintTest {
@@ -38,5 +44,41 @@ class FootprintTest {
         String table = Footprint.timerTable(rows);
         assertTrue(table.contains("| radixwheel TimingWheel | yes (value per alarm) |"), table);
         assertEquals(2 + 2 + rows.size(), table.split("\n", -1).length - 1, table);
+    }
+
+    /**
+     * SPEC §2: at most 40 bytes per element besides the value objects, for the bare queue and for
+     * both layouts of the alarm wheel (times implied by the key, or stored: precision 3, negative
+     * start). Measured as the growth from n to 2n elements, with one shared value, so that the
+     * fixed slot arrays and the value object do not count.
+     */
+    @Test
+    void radixwheelStructures_stayWithinFortyBytesPerElement() {
+        Object value = new Object();
+        assertPerElement("queue", 24, n -> {
+            TimingWheelQueue<Object> q = new TimingWheelQueue<>(LevelBits.DEFAULT);
+            for (int i = 0; i < n; i++) {
+                q.add(i * 7L, value);
+            }
+            return q;
+        });
+        assertPerElement("wheel, precision 1, start 0", 24, n -> wheel(n, 1, 0, value));
+        assertPerElement("wheel, precision 3, start -5", 32, n -> wheel(n, 3, -5, value));
+    }
+
+    private static TimingWheel<Object> wheel(int n, long precision, long start, Object value) {
+        TimingWheel<Object> w = new TimingWheel<>(new TimingWheelConfig(precision, LevelBits.DEFAULT), start);
+        for (int i = 0; i < n; i++) {
+            w.add(start + i * 7L, value);
+        }
+        return w;
+    }
+
+    private static void assertPerElement(String what, int expected, IntFunction<Object> build) {
+        int n = 1 << 12; // pools grow by doubling, so n and 2n elements fill their arrays exactly
+        long fixed = GraphLayout.parseInstance(build.apply(n)).totalSize();
+        double perElement = (double) (GraphLayout.parseInstance(build.apply(2 * n)).totalSize() - fixed) / n;
+        assertEquals(expected, perElement, 0.01, what);
+        assertTrue(perElement <= 40, what + ": " + perElement + " bytes per element");
     }
 }
