@@ -1,0 +1,113 @@
+package io.github.radixwheel.benchmarks;
+
+import it.unimi.dsi.fastutil.objects.Object2LongOpenHashMap;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * Where the time of one {@link KeyedTimerBenchmark} heartbeat goes at 10^6 keys, taken apart on
+ * one thread, with the same keys and key picks:
+ *
+ * <ul>
+ *   <li>{@link #clock}: {@code System.nanoTime()} alone, which every heartbeat of every
+ *       implementation calls (its deadline is now + delay);
+ *   <li>{@link #lookup}: the data a {@code move} touches, without the timer: the key object, a
+ *       fastutil {@code Object2LongOpenHashMap} lookup, and a read and a write of a per-key
+ *       {@code long[]} deadline cell;
+ *   <li>{@link #lookupThenClock}: the same plus one {@code System.nanoTime()};
+ *   <li>{@link #move}: {@code KeyedTimer.move}, as in {@link KeyedTimerBenchmark}.
+ * </ul>
+ *
+ * <p>Consecutive {@code lookup}s are independent, so the processor overlaps their cache misses;
+ * if {@code lookupThenClock} costs far more than {@code lookup + clock}, the clock read is what
+ * stops that overlap, and a heartbeat pays its chain of dependent misses in full whatever the
+ * timer does. Every lookup must find its key and every move its armed key; after each iteration
+ * every key must still be armed, with nothing expired.
+ *
+ * <pre>{@code
+ * java -jar benchmarks/target/benchmarks.jar HeartbeatAnatomyBenchmark
+ * }</pre>
+ */
+@State(Scope.Thread)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.NANOSECONDS)
+@Fork(1)
+@Warmup(iterations = 3, time = 2)
+@Measurement(iterations = 5, time = 2)
+public class HeartbeatAnatomyBenchmark {
+    /** The number of keys. */
+    @Param({"1000000"})
+    public int keys;
+
+    KeyedTimerBenchmark.RadixHeartbeats timer;
+    Object2LongOpenHashMap<Long> indexOf;
+    long[] deadlines;
+    KeyedTimerBenchmark.Cursor cursor;
+
+    @Setup(Level.Trial)
+    public void setUp() {
+        timer = new KeyedTimerBenchmark.RadixHeartbeats(keys);
+        indexOf = new Object2LongOpenHashMap<>(keys);
+        indexOf.defaultReturnValue(-1);
+        for (int k = 0; k < keys; k++) {
+            timer.arm(k);
+            indexOf.put(timer.keyObjects[k], k);
+        }
+        deadlines = new long[keys];
+        cursor = new KeyedTimerBenchmark.Cursor();
+        cursor.create(keys, 0);
+    }
+
+    @TearDown(Level.Iteration)
+    public void check() {
+        timer.verify();
+    }
+
+    @TearDown(Level.Trial)
+    public void close() {
+        timer.close();
+    }
+
+    @Benchmark
+    public long clock() {
+        return System.nanoTime();
+    }
+
+    @Benchmark
+    public long lookup() {
+        return touch(cursor.next(), cursor.index);
+    }
+
+    @Benchmark
+    public long lookupThenClock() {
+        return touch(cursor.next(), System.nanoTime());
+    }
+
+    @Benchmark
+    public boolean move() {
+        return timer.beat(cursor.next());
+    }
+
+    /** Finds key {@code k}'s cell through the map, and replaces its deadline with {@code deadline}. */
+    long touch(int k, long deadline) {
+        int i = (int) indexOf.getLong(timer.keyObjects[k]);
+        if (i != k) {
+            throw new IllegalStateException("key " + k + " maps to " + i);
+        }
+        long old = deadlines[i];
+        deadlines[i] = deadline;
+        return old;
+    }
+}
