@@ -185,6 +185,7 @@ public final class TimingWheel<V> {
      * @return a new alarm handle
      * @throws IllegalArgumentException if {@code at} is too far in the future or before the start of
      *     the current interval
+     * @throws IllegalStateException if the pool cannot grow further (about 2^31 alarms)
      */
     public long add(long at, V value) {
         checkAlarmTime(at);
@@ -199,6 +200,7 @@ public final class TimingWheel<V> {
      * @return a new alarm handle
      * @throws IllegalArgumentException if {@code n} is not a valid interval or its start is not a
      *     valid alarm time
+     * @throws IllegalStateException if the pool cannot grow further (about 2^31 alarms)
      */
     public long addAtIntervalNum(long n, V value) {
         return add(intervalNumStart(n), value);

@@ -19,7 +19,8 @@ final class ElementPool {
     static final int NIL = -1;
     /** The key of a free entry; real keys are never negative. */
     static final long FREE = -1L;
-    private static final int MAX_CAPACITY = Integer.MAX_VALUE - 8;
+    /** The most elements a pool can hold: the largest array the JVM allocates. */
+    static final int MAX_CAPACITY = Integer.MAX_VALUE - 8;
 
     long[] keys;
     /** One extra {@code long} per element, or null. */
@@ -34,8 +35,11 @@ final class ElementPool {
     int freeHead = NIL;
     int size;
     private final int initialStamp;
+    private final int maxCapacity;
 
-    ElementPool(int initialCapacity, boolean withAux, int salt) {
+    /** @param maxCapacity at most {@link #MAX_CAPACITY}; lower only in tests of exhaustion */
+    ElementPool(int initialCapacity, boolean withAux, int salt, int maxCapacity) {
+        this.maxCapacity = maxCapacity;
         int capacity = Math.max(initialCapacity, 0);
         keys = new long[capacity];
         aux = withAux ? new long[capacity] : null;
@@ -134,10 +138,10 @@ final class ElementPool {
 
     private void grow() {
         int old = keys.length;
-        if (old >= MAX_CAPACITY) {
-            throw Checks.state("capacity exhausted: " + old + " elements (expected: at most " + MAX_CAPACITY + ")");
+        if (old >= maxCapacity) {
+            throw Checks.state("capacity exhausted: " + old + " elements (expected: at most " + maxCapacity + ")");
         }
-        int capacity = (int) Math.min(MAX_CAPACITY, Math.max(16L, 2L * old));
+        int capacity = (int) Math.min(maxCapacity, Math.max(16L, 2L * old));
         keys = Arrays.copyOf(keys, capacity);
         if (aux != null) {
             aux = Arrays.copyOf(aux, capacity);

@@ -46,6 +46,11 @@ public final class WheelEngine<V> {
      *     {@link #MAX_LEVEL_BITS} bits
      */
     public WheelEngine(LevelBits levelBits, int initialCapacity, boolean withAux) {
+        this(levelBits, initialCapacity, withAux, ElementPool.MAX_CAPACITY);
+    }
+
+    /** As above, with at most {@code maxCapacity} elements: for tests of capacity exhaustion. */
+    WheelEngine(LevelBits levelBits, int initialCapacity, boolean withAux, int maxCapacity) {
         Checks.requireNonNull(levelBits, "levelBits");
         if (initialCapacity < 0) {
             throw Checks.outOfRange("initialCapacity", initialCapacity, 0, Integer.MAX_VALUE);
@@ -57,7 +62,7 @@ public final class WheelEngine<V> {
         }
         this.levelBits = levelBits;
         this.geo = new LevelGeometry(levelBits);
-        this.pool = new ElementPool(initialCapacity, withAux, mix(SALTS.getAndIncrement()));
+        this.pool = new ElementPool(initialCapacity, withAux, mix(SALTS.getAndIncrement()), maxCapacity);
         this.slots = new SlotLists(pool, geo);
     }
 
