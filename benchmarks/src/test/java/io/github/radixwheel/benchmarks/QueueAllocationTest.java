@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.github.radixwheel.core.ElementConsumer;
 import io.github.radixwheel.core.LevelBits;
 import io.github.radixwheel.core.TimingWheelQueue;
-import java.lang.management.ManagementFactory;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
@@ -66,15 +65,7 @@ class QueueAllocationTest {
     }
 
     private long leastAllocation(boolean box) {
-        com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
-        long thread = Thread.currentThread().getId();
-        long least = Long.MAX_VALUE;
-        for (int window = 0; window < 3; window++) {
-            long before = threads.getThreadAllocatedBytes(thread);
-            run(OPERATIONS, box);
-            least = Math.min(least, threads.getThreadAllocatedBytes(thread) - before);
-        }
-        return least;
+        return ThreadAllocation.leastOf(3, () -> run(OPERATIONS, box));
     }
 
     /** Each operation works on one random held element; every 64th also advances the minimum. */

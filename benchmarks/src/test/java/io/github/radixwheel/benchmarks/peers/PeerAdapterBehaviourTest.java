@@ -7,8 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.github.benmanes.caffeine.cache.CaffeineTimerWheelAdapter;
+import io.github.radixwheel.benchmarks.ThreadAllocation;
 import it.unimi.dsi.fastutil.longs.Long2IntOpenHashMap;
-import java.lang.management.ManagementFactory;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -215,27 +215,19 @@ class PeerAdapterBehaviourTest {
     }
 
     /**
-     * @return the least bytes allocated by this thread in three windows of churn, and the number
-     *     of operations in a window. JIT (re)compilation and first-use effects can allocate a few
-     *     kilobytes once; an adapter that allocates per operation does so in every window.
+     * @return the least bytes allocated by this thread in three windows of churn
+     *     ({@link ThreadAllocation#leastOf}), and the number of operations in a window
      */
     private static long[] leastAllocation(String name, Function<TimerAdapter.Listener, TimerAdapter> factory) {
-        com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
-        long thread = Thread.currentThread().getId();
         Churn churn = new Churn(1024);
         TimerAdapter adapter = factory.apply(churn::onFire);
         churn.run(adapter, 20_000); // warm up: pools, Agrona's spoke blocks, JIT
-        long least = Long.MAX_VALUE;
-        int operations = 0;
-        for (int window = 0; window < 3; window++) {
-            long before = threads.getThreadAllocatedBytes(thread);
-            operations = churn.run(adapter, 30_000);
-            least = Math.min(least, threads.getThreadAllocatedBytes(thread) - before);
-        }
+        int[] operations = {0};
+        long least = ThreadAllocation.leastOf(3, () -> operations[0] = churn.run(adapter, 30_000));
         assertTrue(churn.fired > 1_000 && churn.cancelled > 1_000,
                 name + " fired " + churn.fired + ", cancelled " + churn.cancelled);
         assertEquals(churn.pendingCount(), adapter.size(), name);
-        return new long[] {least, operations};
+        return new long[] {least, operations[0]};
     }
 
     /**

@@ -36,12 +36,21 @@ class CheckInvariantsDetectsCorruptionTest {
         assertTrue(e.getMessage().contains(fragment), () -> "message '" + e.getMessage() + "' lacks '" + fragment + "'");
     }
 
-    private static Object field(Object owner, String name) {
+    /** A private field of the engine, made accessible. */
+    private static Field engineField(String name) {
         try {
-            Field f = owner.getClass().getDeclaredField(name);
+            Field f = WheelEngine.class.getDeclaredField(name);
             f.setAccessible(true);
-            return f.get(owner);
+            return f;
         } catch (ReflectiveOperationException e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    private static Object field(WheelEngine<String> engine, String name) {
+        try {
+            return engineField(name).get(engine);
+        } catch (IllegalAccessException e) {
             throw new AssertionError(e);
         }
     }
@@ -104,10 +113,8 @@ class CheckInvariantsDetectsCorruptionTest {
     void staleCachedMinimum() {
         assertDetected("cached minimum is entry", engine -> {
             try {
-                Field f = WheelEngine.class.getDeclaredField("minIndex");
-                f.setAccessible(true);
-                f.setInt(engine, 3);
-            } catch (ReflectiveOperationException e) {
+                engineField("minIndex").setInt(engine, 3);
+            } catch (IllegalAccessException e) {
                 throw new AssertionError(e);
             }
         });
