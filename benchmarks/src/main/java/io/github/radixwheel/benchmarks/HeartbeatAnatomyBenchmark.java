@@ -23,6 +23,9 @@ import org.openjdk.jmh.annotations.Warmup;
  * <ul>
  *   <li>{@link #clock}: {@code System.nanoTime()} alone, which every heartbeat of every
  *       implementation calls (its deadline is now + delay);
+ *   <li>{@link #keyHash}: the key object's {@code hashCode()}, the least that any timer found by
+ *       key does, and {@link #clockThenKeyHash}: the clock read, then the same, in the order in
+ *       which a heartbeat does them; this is the floor of a keyed heartbeat on this harness;
  *   <li>{@link #lookup}: the data a {@code move} touches, without the timer: the key object, a
  *       fastutil {@code Object2LongOpenHashMap} lookup, and a read and a write of a per-key
  *       {@code long[]} deadline cell;
@@ -83,6 +86,17 @@ public class HeartbeatAnatomyBenchmark {
     @Benchmark
     public long clock() {
         return System.nanoTime();
+    }
+
+    @Benchmark
+    public int keyHash() {
+        return timer.keyObjects[cursor.next()].hashCode();
+    }
+
+    @Benchmark
+    public long clockThenKeyHash() {
+        long t = System.nanoTime();
+        return t + timer.keyObjects[cursor.next()].hashCode();
     }
 
     @Benchmark

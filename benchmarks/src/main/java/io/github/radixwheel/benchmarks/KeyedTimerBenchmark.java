@@ -7,6 +7,7 @@ import io.netty.util.TimerTask;
 import java.time.Duration;
 import java.util.HashSet;
 import java.util.SplittableRandom;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.ThreadFactory;
@@ -47,6 +48,11 @@ import org.openjdk.jmh.infra.ThreadParams;
  *       {@code getAndSet} of the new future into the key's cell, then {@code cancel(false)} of the
  *       old one: the same work as cancel-then-schedule, ordered so that two threads beating the
  *       same key at once cannot leak a future.
+ *   <li>{@code executorMap}: the same executor, with its futures in a {@link ConcurrentHashMap}
+ *       keyed by the same {@code Long} objects as {@code radixwheel}: what a caller who has only
+ *       keys writes with an executor, and the like-for-like comparison, since both then find
+ *       the key's timer through a hash lookup. A heartbeat is {@code schedule}, {@code put} of
+ *       the new future, then {@code cancel(false)} of the one it replaced.
  *   <li>{@code netty}: Netty's {@link HashedWheelTimer} (1 ms tick, like {@code KeyedTimer}; 512
  *       buckets), with its {@link Timeout}s in an {@code AtomicReferenceArray} in the same way: a
  *       heartbeat is {@code newTimeout(task, delay)}, {@code getAndSet}, then {@code cancel()} of
@@ -101,10 +107,11 @@ public class KeyedTimerBenchmark {
 
     static final String RADIXWHEEL = "radixwheel";
     static final String EXECUTOR = "executor";
+    static final String EXECUTOR_MAP = "executorMap";
     static final String NETTY = "netty";
 
-    /** Which timer: {@code radixwheel}, {@code executor} or {@code netty}. */
-    @Param({RADIXWHEEL, EXECUTOR, NETTY})
+    /** Which timer: {@code radixwheel}, {@code executor}, {@code executorMap} or {@code netty}. */
+    @Param({RADIXWHEEL, EXECUTOR, EXECUTOR_MAP, NETTY})
     public String impl;
 
     /** The number of armed keys (per timer). */
@@ -216,10 +223,44 @@ public class KeyedTimerBenchmark {
                 return new RadixHeartbeats(keys);
             case EXECUTOR:
                 return new ExecutorHeartbeats(keys);
+            case EXECUTOR_MAP:
+                return new ExecutorMapHeartbeats(keys);
             case NETTY:
                 return new NettyHeartbeats(keys);
             default:
                 throw new IllegalArgumentException("unknown impl: " + impl);
+        }
+    }
+
+    /** {@code keys} distinct random {@code Long}s from {@link #KEY_SEED}, like connection ids. */
+    static Long[] distinctKeys(int keys) {
+        Long[] out = new Long[keys];
+        SplittableRandom random = new SplittableRandom(KEY_SEED);
+        HashSet<Long> seen = new HashSet<>();
+        for (int k = 0; k < keys; k++) {
+            Long key;
+            do {
+                key = random.nextLong();
+            } while (!seen.add(key));
+            out[k] = key;
+        }
+        return out;
+    }
+
+    static ScheduledThreadPoolExecutor removeOnCancelExecutor() {
+        ScheduledThreadPoolExecutor executor = new ScheduledThreadPoolExecutor(1, daemon("heartbeat-executor"));
+        executor.setRemoveOnCancelPolicy(true);
+        return executor;
+    }
+
+    static void shutDown(ScheduledThreadPoolExecutor executor) {
+        executor.shutdownNow();
+        try {
+            if (!executor.awaitTermination(10, TimeUnit.SECONDS)) {
+                throw new IllegalStateException("executor: did not terminate");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 
@@ -276,16 +317,7 @@ public class KeyedTimerBenchmark {
 
         RadixHeartbeats(int keys) {
             super(keys);
-            keyObjects = new Long[keys];
-            SplittableRandom random = new SplittableRandom(KEY_SEED);
-            HashSet<Long> seen = new HashSet<>();
-            for (int k = 0; k < keys; k++) {
-                Long key;
-                do {
-                    key = random.nextLong(); // distinct, like connection ids
-                } while (!seen.add(key));
-                keyObjects[k] = key;
-            }
+            keyObjects = distinctKeys(keys);
             timer = KeyedTimer.<Long, Object>builder()
                     .tick(Duration.ofNanos(TICK_NANOS))
                     .build((key, value) -> expired.incrementAndGet());
@@ -323,8 +355,7 @@ public class KeyedTimerBenchmark {
 
         ExecutorHeartbeats(int keys) {
             super(keys);
-            executor = new ScheduledThreadPoolExecutor(1, daemon("heartbeat-executor"));
-            executor.setRemoveOnCancelPolicy(true);
+            executor = removeOnCancelExecutor();
             futures = new AtomicReferenceArray<>(keys);
         }
 
@@ -349,14 +380,47 @@ public class KeyedTimerBenchmark {
 
         @Override
         public void close() {
-            executor.shutdownNow();
-            try {
-                if (!executor.awaitTermination(10, TimeUnit.SECONDS)) {
-                    throw new IllegalStateException("executor: did not terminate");
-                }
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
+            shutDown(executor);
+        }
+    }
+
+    /** The same executor, with futures found by key in a {@link ConcurrentHashMap}. */
+    static final class ExecutorMapHeartbeats extends Heartbeats {
+        final Long[] keyObjects;
+        final ScheduledThreadPoolExecutor executor;
+        final ConcurrentHashMap<Long, ScheduledFuture<?>> futures;
+        final Runnable task = expired::incrementAndGet;
+
+        ExecutorMapHeartbeats(int keys) {
+            super(keys);
+            keyObjects = distinctKeys(keys);
+            executor = removeOnCancelExecutor();
+            futures = new ConcurrentHashMap<>(keys);
+        }
+
+        @Override
+        void arm(int k) {
+            futures.put(keyObjects[k], executor.schedule(task, DELAY_NANOS, TimeUnit.NANOSECONDS));
+        }
+
+        @Override
+        boolean beat(int k) {
+            ScheduledFuture<?> f = executor.schedule(task, DELAY_NANOS, TimeUnit.NANOSECONDS);
+            ScheduledFuture<?> old = futures.put(keyObjects[k], f);
+            if (old == null || !old.cancel(false)) {
+                throw notArmed(EXECUTOR_MAP, k);
             }
+            return true;
+        }
+
+        @Override
+        long pending() {
+            return executor.getQueue().size();
+        }
+
+        @Override
+        public void close() {
+            shutDown(executor);
         }
     }
 

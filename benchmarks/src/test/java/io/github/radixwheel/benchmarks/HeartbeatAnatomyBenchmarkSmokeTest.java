@@ -19,6 +19,9 @@ class HeartbeatAnatomyBenchmarkSmokeTest {
             long before = System.nanoTime();
             for (int i = 0; i < 3 * KEYS; i++) {
                 assertTrue(b.clock() >= before);
+                assertEquals(nextKey(b).hashCode(), b.keyHash());
+                int hash = nextKey(b).hashCode();
+                assertTrue(b.clockThenKeyHash() - hash >= before);
                 b.lookup();
                 assertTrue(b.lookupThenClock() >= 0);
                 assertTrue(b.move());
@@ -31,5 +34,10 @@ class HeartbeatAnatomyBenchmarkSmokeTest {
         } finally {
             b.close();
         }
+    }
+
+    /** The key that the benchmark's next call will use. */
+    private static Long nextKey(HeartbeatAnatomyBenchmark b) {
+        return b.timer.keyObjects[b.cursor.picks[b.cursor.index & KeyedTimerBenchmark.MASK]];
     }
 }

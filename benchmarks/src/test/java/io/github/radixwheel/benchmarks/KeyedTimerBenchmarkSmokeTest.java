@@ -1,9 +1,12 @@
 package io.github.radixwheel.benchmarks;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.Arrays;
+import java.util.HashSet;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
@@ -17,7 +20,10 @@ class KeyedTimerBenchmarkSmokeTest {
     private static final int KEYS = 2048;
     private static final int BEATS = 500;
     private static final String[] IMPLS = {
-        KeyedTimerBenchmark.RADIXWHEEL, KeyedTimerBenchmark.EXECUTOR, KeyedTimerBenchmark.NETTY
+        KeyedTimerBenchmark.RADIXWHEEL,
+        KeyedTimerBenchmark.EXECUTOR,
+        KeyedTimerBenchmark.EXECUTOR_MAP,
+        KeyedTimerBenchmark.NETTY
     };
 
     private static KeyedTimerBenchmark params(String impl) {
@@ -158,6 +164,26 @@ class KeyedTimerBenchmarkSmokeTest {
             assertThrows(IllegalStateException.class, () -> h.beat(3), "beat on a cancelled future");
         } finally {
             executor.close();
+        }
+        KeyedTimerBenchmark.Shared executorMap = new KeyedTimerBenchmark.Shared();
+        executorMap.create(params(KeyedTimerBenchmark.EXECUTOR_MAP));
+        try {
+            KeyedTimerBenchmark.ExecutorMapHeartbeats h = (KeyedTimerBenchmark.ExecutorMapHeartbeats) executorMap.heartbeats;
+            h.futures.remove(h.keyObjects[5]).cancel(false);
+            assertThrows(IllegalStateException.class, () -> h.beat(5), "beat on a key with no future");
+            h.futures.get(h.keyObjects[6]).cancel(false);
+            assertThrows(IllegalStateException.class, () -> h.beat(6), "beat on a cancelled future");
+        } finally {
+            executorMap.close();
+        }
+    }
+
+    @Test
+    void executorMapUsesTheKeyedTimersKeys() {
+        try (KeyedTimerBenchmark.RadixHeartbeats radix = new KeyedTimerBenchmark.RadixHeartbeats(KEYS);
+                KeyedTimerBenchmark.ExecutorMapHeartbeats map = new KeyedTimerBenchmark.ExecutorMapHeartbeats(KEYS)) {
+            assertArrayEquals(radix.keyObjects, map.keyObjects);
+            assertEquals(KEYS, new HashSet<>(Arrays.asList(map.keyObjects)).size());
         }
     }
 }
