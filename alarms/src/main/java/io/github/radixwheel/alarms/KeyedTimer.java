@@ -272,6 +272,10 @@ public final class KeyedTimer<K, V> implements AutoCloseable {
     /**
      * Stops the driving thread and disarms every key without running callbacks. Idempotent. Later
      * {@code set}, {@code move} and {@code advanceTo} throw {@link IllegalStateException}.
+     *
+     * <p>Does not wait for callbacks: a thread that is delivering expiries (the timer's, an
+     * {@code Executor}'s, or an {@code advanceTo} caller's) may still finish the callback it has
+     * begun, or is just beginning, after this returns; it skips the rest of its batch.
      */
     @Override
     public void close() {
@@ -364,6 +368,9 @@ public final class KeyedTimer<K, V> implements AutoCloseable {
      */
     private void drive() {
         while (!closed) {
+            // A callback may have left the interrupt flag set: parks would return at once, and the
+            // next callbacks would start interrupted. close() unparks, it never interrupts.
+            Thread.interrupted();
             wakeAt = Long.MIN_VALUE;
             earliestArmed.set(Long.MAX_VALUE);
             List<KeyedTimerStripe.Armed<K, V>> fired = advanceAll(System.nanoTime());
@@ -411,7 +418,9 @@ public final class KeyedTimer<K, V> implements AutoCloseable {
         }
         try {
             executor.execute(() -> runCallbacks(fired));
-        } catch (RuntimeException rejected) {
+        } catch (Throwable rejected) {
+            // A RejectedExecutionException, or an Error such as "unable to create native thread":
+            // report every key rather than let it end the driving thread.
             for (KeyedTimerStripe.Armed<K, V> armed : fired) {
                 report(armed.key, rejected);
             }
@@ -420,6 +429,9 @@ public final class KeyedTimer<K, V> implements AutoCloseable {
 
     private void runCallbacks(List<KeyedTimerStripe.Armed<K, V>> fired) {
         for (KeyedTimerStripe.Armed<K, V> armed : fired) {
+            if (closed) {
+                return; // close() disarmed these too
+            }
             try {
                 onExpired.accept(armed.key, armed.value);
             } catch (Throwable t) {
@@ -432,7 +444,11 @@ public final class KeyedTimer<K, V> implements AutoCloseable {
         try {
             onError.accept(key, t);
         } catch (Throwable inHandler) {
-            printError(key, inHandler);
+            try {
+                printError(key, inHandler);
+            } catch (Throwable unprintable) {
+                // e.g. the key's toString() throws: a failure to report must not end the thread
+            }
         }
     }
 

@@ -232,10 +232,6 @@ class KeyedTimerRealTimeTest {
     }
 
     /**
-     * Polls {@link Thread#getAllStackTraces()} until {@code thread} shows up there in a waiting
-     * state, for at most {@link #GENEROUS_NANOS}; returns the last state seen.
-     */
-    /**
      * An arming made while the driving thread looks at its stripes must not be lost. Each probe is
      * armed by this thread as soon as the previous one has fired, which is when the driving thread
      * starts its next look (over 64 stripes, to widen the window); a far key keeps its planned wake
@@ -270,6 +266,10 @@ class KeyedTimerRealTimeTest {
         }
     }
 
+    /**
+     * Polls {@link Thread#getAllStackTraces()} until {@code thread} shows up there in a waiting
+     * state, for at most {@link #GENEROUS_NANOS}; returns the last state seen.
+     */
     private static Thread.State awaitParked(Thread thread) throws InterruptedException {
         long deadline = System.nanoTime() + GENEROUS_NANOS;
         Thread.State state;
