@@ -33,7 +33,8 @@ import java.util.function.Consumer;
  *
  * <p><b>Idle costs nothing.</b> The driving thread, a daemon named {@code radixwheel-keyed-timer-N},
  * parks until the next deadline or until an earlier arming arrives; it does not wake every tick.
- * {@link #close()} ends it promptly.
+ * {@link #close()} ends it promptly. Close every timer that has its own thread: the thread keeps
+ * an unclosed timer, and every key in it, reachable.
  *
  * <p><b>Implementation note.</b> Keys are spread by hash over independently locked stripes (see
  * {@link Builder#stripes}); each holds a {@link TimingWheel} whose alarms carry the armings and a
@@ -398,12 +399,24 @@ public final class KeyedTimer<K, V> implements AutoCloseable {
             if (next == Long.MAX_VALUE) {
                 LockSupport.park(this);
             } else {
-                long wait = next - System.nanoTime();
+                long wait = waitNanos(next, System.nanoTime());
                 if (wait > 0) {
                     LockSupport.parkNanos(this, wait);
                 }
             }
         }
+    }
+
+    /**
+     * Nanoseconds from {@code now} until {@code next}, 0 if none, saturating: {@code nanoTime} may
+     * be negative, and a far deadline minus a negative now would overflow into a busy loop.
+     */
+    static long waitNanos(long next, long now) {
+        if (next <= now) {
+            return 0;
+        }
+        long wait = next - now;
+        return wait > 0 ? wait : Long.MAX_VALUE;
     }
 
     // ---------------------------------------------------------------- outside the locks

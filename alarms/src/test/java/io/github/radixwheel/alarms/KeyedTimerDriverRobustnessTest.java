@@ -17,8 +17,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * What the code that delivers expiries must survive: callbacks that interrupt their thread, an
- * {@code Executor} that throws an {@code Error}, reporting that fails, and {@code close()} while a
- * batch is being delivered. Found by a concurrency review; each test failed before its fix. Waits
+ * {@code Executor} that throws an {@code Error}, reporting that fails, {@code close()} while a
+ * batch is being delivered, and a negative {@code System.nanoTime()}. Found by a concurrency review; each test failed before its fix. Waits
  * are on latches and thread joins with generous bounds; one short sleep lets a tick pass.
  */
 class KeyedTimerDriverRobustnessTest {
@@ -157,6 +157,18 @@ class KeyedTimerDriverRobustnessTest {
             firstMayReturn.countDown();
             timer.close();
         }
+    }
+
+    /** System.nanoTime() may be negative: the wait before a far deadline must not overflow. */
+    @Test
+    void waitNanos_saturatesInsteadOfOverflowing() {
+        assertEquals(5, KeyedTimer.waitNanos(10, 5));
+        assertEquals(0, KeyedTimer.waitNanos(5, 5));
+        assertEquals(0, KeyedTimer.waitNanos(-7, 5));
+        assertEquals(Long.MAX_VALUE, KeyedTimer.waitNanos(Long.MAX_VALUE - 1, -10));
+        assertEquals(Long.MAX_VALUE, KeyedTimer.waitNanos(1L << 62, Long.MIN_VALUE));
+        assertEquals(Long.MAX_VALUE - 1, KeyedTimer.waitNanos(Long.MAX_VALUE - 1, 0));
+        assertEquals(0, KeyedTimer.waitNanos(Long.MIN_VALUE, Long.MAX_VALUE));
     }
 
     /** The same on the manual clock: a callback that closes the timer ends its advance's deliveries. */
