@@ -45,7 +45,7 @@ import io.github.radixwheel.core.internal.WheelEngine;
  * costs O(levels) per non-empty slot visited plus O(1) per element moved or delivered; an empty
  * range of any length costs O(levels × words), never time proportional to its length. Storage is
  * parallel primitive arrays that grow by doubling: 24 bytes per element of capacity besides the
- * value objects (with compressed references), plus 8 bytes per slot; a removed element's value
+ * value objects (with compressed references), plus 20 bytes per slot; a removed element's value
  * is not referenced. A level may have at most 24 bits.
  *
  * @param <V> the type of the values; null values are allowed
