@@ -10,7 +10,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
-import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * One independently locked part of a {@link KeyedTimer}: a {@link TimingWheel} of armings and a
@@ -20,6 +19,8 @@ import java.util.concurrent.locks.ReentrantLock;
 final class KeyedTimerStripe<K, V> {
     /** Returned by {@link #move} when the key is not armed. */
     static final long NOT_ARMED = Long.MIN_VALUE;
+    /** Returned by {@link #set} and {@link #move} when no alarm moved: nothing to wake the driver for. */
+    static final long UNCHANGED = Long.MAX_VALUE;
     private static final long NO_ALARM = TimingWheelQueue.NULL_HANDLE;
     private static final Comparator<Armed<?, ?>> BY_DEADLINE = Comparator.comparingLong(armed -> armed.deadline);
 
@@ -39,10 +40,7 @@ final class KeyedTimerStripe<K, V> {
         }
     }
 
-    /** Spins before blocking: the critical sections are short, and parking costs microseconds. */
-    private static final int SPINS = 128;
-
-    final ReentrantLock lock = new ReentrantLock();
+    final StripeLock lock = new StripeLock();
     private final TimingWheel<Armed<K, V>> wheel;
     private final Object2LongOpenHashMap<K> handles = new Object2LongOpenHashMap<>();
     private final AlarmConsumer<Armed<K, V>> collect = this::collect;
@@ -53,6 +51,11 @@ final class KeyedTimerStripe<K, V> {
      * leaves the alarm in place, and it re-arms itself when it fires early.
      */
     private long[] times = new long[128];
+    /**
+     * At least every alarm time in the wheel (it only grows, until {@link #clear}): a re-arming
+     * whose alarm time is at or past it leaves the alarm in place without reading the key's own.
+     */
+    private long alarmTimeBound = Long.MIN_VALUE;
     /** Armings that expired during the current advance, or null. */
     private List<Armed<K, V>> expired;
     /** Armings whose alarm fired before their deadline during the current advance; reused. */
@@ -64,21 +67,7 @@ final class KeyedTimerStripe<K, V> {
         handles.defaultReturnValue(NO_ALARM);
     }
 
-    /**
-     * Takes {@link #lock}, spinning briefly before blocking: another thread holds it for one short
-     * operation, and a thread that parks on a contended lock pays a system call to wake up.
-     */
-    void acquire() {
-        for (int i = 0; i < SPINS; i++) {
-            if (lock.tryLock()) {
-                return;
-            }
-            Thread.onSpinWait();
-        }
-        lock.lock();
-    }
-
-    /** Arms or re-arms {@code key}; returns the alarm time, for {@link #fireTime}. */
+    /** Arms or re-arms {@code key}; returns its new alarm time, for {@link #fireTime}, or {@link #UNCHANGED}. */
     long set(K key, V value, long t, long delayNanos) {
         long deadline = deadline(t, delayNanos);
         long alarm = handles.getLong(key);
@@ -90,7 +79,7 @@ final class KeyedTimerStripe<K, V> {
         return alarmTime(deadline);
     }
 
-    /** Gives an armed key a new deadline; returns the alarm time, or {@link #NOT_ARMED}. */
+    /** Gives an armed key a new deadline; returns as {@link #set} does, or {@link #NOT_ARMED}. */
     long move(K key, long t, long delayNanos) {
         long alarm = handles.getLong(key);
         if (alarm == NO_ALARM) {
@@ -104,11 +93,15 @@ final class KeyedTimerStripe<K, V> {
         int i = 2 * WheelEngine.indexOf(alarm);
         times[i] = deadline;
         long at = alarmTime(deadline);
-        if (at < times[i + 1]) {
-            wheel.reschedule(alarm, at);
-            times[i + 1] = at;
+        // A heartbeat's new deadline is usually past every alarm. Then the store above is all it
+        // does: its cache miss completes after the caller has gone on (the lock's release has no
+        // fence to wait for it), where a read of the key's alarm time would make the caller wait.
+        if (at >= alarmTimeBound || at >= times[i + 1]) {
+            return UNCHANGED;
         }
-        return times[i + 1];
+        wheel.reschedule(alarm, at);
+        times[i + 1] = at;
+        return at;
     }
 
     /** Adds an alarm for {@code armed}, which is not in the wheel. */
@@ -122,6 +115,7 @@ final class KeyedTimerStripe<K, V> {
         }
         times[i] = deadline;
         times[i + 1] = at;
+        alarmTimeBound = Math.max(alarmTimeBound, at);
     }
 
     /** The deadline of a live alarm. */
@@ -165,6 +159,7 @@ final class KeyedTimerStripe<K, V> {
     void clear() {
         wheel.clear();
         handles.clear();
+        alarmTimeBound = Long.MIN_VALUE;
     }
 
     /**
@@ -236,8 +231,8 @@ final class KeyedTimerStripe<K, V> {
 
     /**
      * Checks the wheel's invariants and that the map, the wheel and {@link #times} agree: every
-     * key's alarm is live and carries that key, its alarm time is the recorded one and not after
-     * the deadline, and the wheel holds nothing else.
+     * key's alarm is live and carries that key, its alarm time is the recorded one and after
+     * neither the deadline nor {@link #alarmTimeBound}, and the wheel holds nothing else.
      *
      * @throws IllegalStateException naming the first violation found
      */
@@ -252,9 +247,9 @@ final class KeyedTimerStripe<K, V> {
                 throw Checks.state("key " + e.getKey() + " maps to alarm " + alarm + ", which is not its own");
             }
             int i = 2 * WheelEngine.indexOf(alarm);
-            if (times[i + 1] != wheel.alarmAt(alarm) || times[i + 1] > times[i]) {
+            if (times[i + 1] != wheel.alarmAt(alarm) || times[i + 1] > times[i] || times[i + 1] > alarmTimeBound) {
                 throw Checks.state("key " + e.getKey() + ": alarm at " + wheel.alarmAt(alarm) + ", recorded "
-                        + times[i + 1] + ", deadline " + times[i]);
+                        + times[i + 1] + ", deadline " + times[i] + ", bound " + alarmTimeBound);
             }
         }
     }
