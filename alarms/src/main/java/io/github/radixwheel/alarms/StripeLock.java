@@ -15,7 +15,8 @@ import java.util.concurrent.locks.LockSupport;
  * {@link KeyedTimerStripe}: 2.00 to 2.26 M heartbeats/s at 10^6 keys, see the README).
  * The price is that there is no queue of waiters to wake, since waking one would need a fence
  * after the release: a thread that finds the lock held spins briefly (the critical sections are
- * short), then yields, then polls it with short parks.
+ * short), then yields, then polls it with short parks. It is not fair: a polling waiter can be
+ * overtaken, which matters only while a stripe is held most of the time.
  *
  * <p>Acquiring is a compare-and-set, so a release and the next acquisition that sees it are
  * ordered as for any lock (release/acquire). Interrupts do not stop {@link #lock}; the interrupt
