@@ -29,7 +29,9 @@ import java.util.function.Consumer;
  * {@code onExpired}. Callbacks run outside every internal lock, on the timer's thread (or the
  * thread calling {@code advanceTo}), or on the configured {@link Executor}. An exception from
  * {@code onExpired} goes to {@code onError} (by default printed to {@code System.err}) and the
- * timer keeps running.
+ * timer keeps running. A key's {@code hashCode} and {@code equals} run under a stripe lock, which
+ * is not reentrant: they must not call the timer (such a call throws
+ * {@link IllegalStateException}).
  *
  * <p><b>Idle costs nothing.</b> The driving thread, a daemon named {@code radixwheel-keyed-timer-N},
  * parks until the next deadline or until an earlier arming arrives; it does not wake every tick.

@@ -107,6 +107,7 @@ final class KeyedTimerStripe<K, V> {
     /** Adds an alarm for {@code armed}, which is not in the wheel. */
     private void arm(Armed<K, V> armed, long deadline) {
         long at = alarmTime(deadline);
+        alarmTimeBound = Math.max(alarmTimeBound, at); // first: it must hold even if what follows throws
         long alarm = wheel.add(at, armed);
         handles.put(armed.key, alarm);
         int i = 2 * WheelEngine.indexOf(alarm);
@@ -115,7 +116,6 @@ final class KeyedTimerStripe<K, V> {
         }
         times[i] = deadline;
         times[i + 1] = at;
-        alarmTimeBound = Math.max(alarmTimeBound, at);
     }
 
     /** The deadline of a live alarm. */

@@ -20,7 +20,9 @@ import java.util.concurrent.locks.LockSupport;
  *
  * <p>Acquiring is a compare-and-set, so a release and the next acquisition that sees it are
  * ordered as for any lock (release/acquire). Interrupts do not stop {@link #lock}; the interrupt
- * status is restored when it returns.
+ * status is restored when it returns. It is not reentrant: a thread that asks for the lock it
+ * holds (a key's {@code hashCode} or {@code equals} that calls its timer) gets an
+ * {@link IllegalStateException} rather than waiting for itself forever.
  */
 final class StripeLock {
     private static final VarHandle STATE;
@@ -43,19 +45,36 @@ final class StripeLock {
     /** 1 while held. */
     @SuppressWarnings("unused") // through STATE
     private volatile int state;
+    /**
+     * The holder, or null. Plain: only compared with the current thread, which always sees its
+     * own writes, and it clears the field before it releases.
+     */
+    private Thread owner;
 
     /** Takes the lock if it is free; never waits. */
     boolean tryLock() {
-        return (int) STATE.getOpaque(this) == 0 && STATE.compareAndSet(this, 0, 1);
+        if ((int) STATE.getOpaque(this) == 0 && STATE.compareAndSet(this, 0, 1)) {
+            owner = Thread.currentThread();
+            return true;
+        }
+        return false;
     }
 
-    /** Takes the lock, waiting as long as it takes. */
+    /**
+     * Takes the lock, waiting as long as it takes.
+     *
+     * @throws IllegalStateException if the calling thread holds it already
+     */
     void lock() {
         if (tryLock()) {
             return;
         }
+        if (owner == Thread.currentThread()) {
+            throw new IllegalStateException("a KeyedTimer stripe lock was requested again by the thread that holds it:"
+                    + " a key's hashCode or equals must not call its timer");
+        }
         boolean interrupted = false;
-        for (int attempt = 0; !tryLock(); attempt++) {
+        for (int attempt = 0; !tryLock(); attempt = Math.min(attempt + 1, SPINS + YIELDS)) {
             if (attempt < SPINS) {
                 Thread.onSpinWait();
             } else if (attempt < SPINS + YIELDS) {
@@ -73,6 +92,7 @@ final class StripeLock {
 
     /** Releases the lock, which the calling thread holds (not checked). */
     void unlock() {
+        owner = null;
         STATE.setRelease(this, 0);
     }
 

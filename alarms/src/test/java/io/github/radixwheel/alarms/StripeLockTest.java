@@ -2,6 +2,7 @@ package io.github.radixwheel.alarms;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.concurrent.CountDownLatch;
@@ -11,7 +12,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 
-/** {@link StripeLock}: exclusion, waiting past the spins, and interrupts. */
+/** {@link StripeLock}: exclusion, re-entry, waiting past the spins, and interrupts. */
 class StripeLockTest {
     private static final long GENEROUS_NANOS = TimeUnit.SECONDS.toNanos(10);
     private static final int SAMPLES = 300;
@@ -21,11 +22,14 @@ class StripeLockTest {
     private long counter;
 
     @Test
-    void tryLock_succeedsOnlyWhenFree() {
+    void tryLock_succeedsOnlyWhenFree_andLockByTheHolderThrows() {
         assertFalse(lock.isLocked());
         assertTrue(lock.tryLock());
         assertTrue(lock.isLocked());
         assertFalse(lock.tryLock(), "not reentrant, and held");
+        IllegalStateException again = assertThrows(IllegalStateException.class, lock::lock);
+        assertTrue(again.getMessage().contains("thread that holds it"), again.getMessage());
+        assertTrue(lock.isLocked(), "the failed request released the lock");
         lock.unlock();
         assertFalse(lock.isLocked());
         assertTrue(lock.tryLock());
