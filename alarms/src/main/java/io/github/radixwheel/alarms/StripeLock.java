@@ -1,5 +1,6 @@
 package io.github.radixwheel.alarms;
 
+import io.github.radixwheel.core.internal.Checks;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.concurrent.locks.LockSupport;
@@ -70,7 +71,7 @@ final class StripeLock {
             return;
         }
         if (owner == Thread.currentThread()) {
-            throw new IllegalStateException("a KeyedTimer stripe lock was requested again by the thread that holds it:"
+            throw Checks.state("a KeyedTimer stripe lock was requested again by the thread that holds it:"
                     + " a key's hashCode or equals must not call its timer");
         }
         boolean interrupted = false;
