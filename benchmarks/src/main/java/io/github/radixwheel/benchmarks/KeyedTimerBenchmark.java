@@ -247,23 +247,6 @@ public class KeyedTimerBenchmark {
         return out;
     }
 
-    static ScheduledThreadPoolExecutor removeOnCancelExecutor() {
-        ScheduledThreadPoolExecutor executor = new ScheduledThreadPoolExecutor(1, daemon("heartbeat-executor"));
-        executor.setRemoveOnCancelPolicy(true);
-        return executor;
-    }
-
-    static void shutDown(ScheduledThreadPoolExecutor executor) {
-        executor.shutdownNow();
-        try {
-            if (!executor.awaitTermination(10, TimeUnit.SECONDS)) {
-                throw new IllegalStateException("executor: did not terminate");
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-    }
-
     static ThreadFactory daemon(String name) {
         return r -> {
             Thread t = new Thread(r, name);
@@ -347,80 +330,85 @@ public class KeyedTimerBenchmark {
         }
     }
 
-    /** {@link ScheduledThreadPoolExecutor} with remove-on-cancel; futures in an array. */
-    static final class ExecutorHeartbeats extends Heartbeats {
-        final ScheduledThreadPoolExecutor executor;
-        final AtomicReferenceArray<ScheduledFuture<?>> futures;
+    /** A one-thread {@link ScheduledThreadPoolExecutor} with remove-on-cancel; subclasses keep the futures. */
+    abstract static class ExecutorBacked extends Heartbeats {
+        final ScheduledThreadPoolExecutor executor = new ScheduledThreadPoolExecutor(1, daemon("heartbeat-executor"));
         final Runnable task = expired::incrementAndGet;
+
+        ExecutorBacked(int keys) {
+            super(keys);
+            executor.setRemoveOnCancelPolicy(true);
+        }
+
+        /** A new future for now + {@link #DELAY}. */
+        final ScheduledFuture<?> schedule() {
+            return executor.schedule(task, DELAY_NANOS, TimeUnit.NANOSECONDS);
+        }
+
+        @Override
+        long pending() {
+            return executor.getQueue().size();
+        }
+
+        @Override
+        public void close() {
+            executor.shutdownNow();
+            try {
+                if (!executor.awaitTermination(10, TimeUnit.SECONDS)) {
+                    throw new IllegalStateException("executor: did not terminate");
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    /** The executor with its futures in an array, indexed by key position. */
+    static final class ExecutorHeartbeats extends ExecutorBacked {
+        final AtomicReferenceArray<ScheduledFuture<?>> futures;
 
         ExecutorHeartbeats(int keys) {
             super(keys);
-            executor = removeOnCancelExecutor();
             futures = new AtomicReferenceArray<>(keys);
         }
 
         @Override
         void arm(int k) {
-            futures.set(k, executor.schedule(task, DELAY_NANOS, TimeUnit.NANOSECONDS));
+            futures.set(k, schedule());
         }
 
         @Override
         boolean beat(int k) {
-            ScheduledFuture<?> f = executor.schedule(task, DELAY_NANOS, TimeUnit.NANOSECONDS);
-            if (!futures.getAndSet(k, f).cancel(false)) {
+            if (!futures.getAndSet(k, schedule()).cancel(false)) {
                 throw notArmed(EXECUTOR, k);
             }
             return true;
         }
-
-        @Override
-        long pending() {
-            return executor.getQueue().size();
-        }
-
-        @Override
-        public void close() {
-            shutDown(executor);
-        }
     }
 
-    /** The same executor, with futures found by key in a {@link ConcurrentHashMap}. */
-    static final class ExecutorMapHeartbeats extends Heartbeats {
+    /** The executor with its futures found by key in a {@link ConcurrentHashMap}. */
+    static final class ExecutorMapHeartbeats extends ExecutorBacked {
         final Long[] keyObjects;
-        final ScheduledThreadPoolExecutor executor;
         final ConcurrentHashMap<Long, ScheduledFuture<?>> futures;
-        final Runnable task = expired::incrementAndGet;
 
         ExecutorMapHeartbeats(int keys) {
             super(keys);
             keyObjects = distinctKeys(keys);
-            executor = removeOnCancelExecutor();
             futures = new ConcurrentHashMap<>(keys);
         }
 
         @Override
         void arm(int k) {
-            futures.put(keyObjects[k], executor.schedule(task, DELAY_NANOS, TimeUnit.NANOSECONDS));
+            futures.put(keyObjects[k], schedule());
         }
 
         @Override
         boolean beat(int k) {
-            ScheduledFuture<?> f = executor.schedule(task, DELAY_NANOS, TimeUnit.NANOSECONDS);
-            ScheduledFuture<?> old = futures.put(keyObjects[k], f);
+            ScheduledFuture<?> old = futures.put(keyObjects[k], schedule());
             if (old == null || !old.cancel(false)) {
                 throw notArmed(EXECUTOR_MAP, k);
             }
             return true;
-        }
-
-        @Override
-        long pending() {
-            return executor.getQueue().size();
-        }
-
-        @Override
-        public void close() {
-            shutDown(executor);
         }
     }
 
