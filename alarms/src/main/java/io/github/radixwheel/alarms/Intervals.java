@@ -15,14 +15,20 @@ final class Intervals {
     final long precision;
     /** {@code log2(precision)} if it is a power of two, else -1. */
     private final int shift;
-    /** The interval that holds {@link Long#MAX_VALUE}. */
+    /** The interval that holds {@link Long#MAX_VALUE}: the last representable one. */
     final long last;
+    /**
+     * The last time whose interval number is representable: {@link Long#MAX_VALUE}, or
+     * {@code start + Long.MAX_VALUE} with precision 1 and a negative start.
+     */
+    final long lastTime;
 
     Intervals(long start, long precision) {
         this.start = start;
         this.precision = precision;
         this.shift = Long.bitCount(precision) == 1 ? Long.numberOfTrailingZeros(precision) : -1;
         this.last = num(Long.MAX_VALUE);
+        this.lastTime = precision == 1 && start < 0 ? start + Long.MAX_VALUE : Long.MAX_VALUE;
     }
 
     /** The interval of {@code time}, for {@code time >= start}. */

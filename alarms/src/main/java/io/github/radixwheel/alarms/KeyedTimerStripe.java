@@ -3,7 +3,6 @@ package io.github.radixwheel.alarms;
 import io.github.radixwheel.core.LevelBits;
 import io.github.radixwheel.core.TimingWheelQueue;
 import io.github.radixwheel.core.internal.Checks;
-import io.github.radixwheel.core.internal.WheelEngine;
 import it.unimi.dsi.fastutil.objects.Object2LongMap;
 import it.unimi.dsi.fastutil.objects.Object2LongOpenHashMap;
 import java.util.ArrayList;
@@ -90,7 +89,7 @@ final class KeyedTimerStripe<K, V> {
 
     /** Moves the alarm only if the new deadline is earlier: a later one is checked when it fires. */
     private long rearm(long alarm, long deadline) {
-        int i = 2 * WheelEngine.indexOf(alarm);
+        int i = 2 * poolIndex(alarm);
         times[i] = deadline;
         long at = alarmTime(deadline);
         // A heartbeat's new deadline is usually past every alarm. Then the store above is all it
@@ -110,7 +109,7 @@ final class KeyedTimerStripe<K, V> {
         alarmTimeBound = Math.max(alarmTimeBound, at); // first: it must hold even if what follows throws
         long alarm = wheel.add(at, armed);
         handles.put(armed.key, alarm);
-        int i = 2 * WheelEngine.indexOf(alarm);
+        int i = 2 * poolIndex(alarm);
         if (i >= times.length) {
             times = Arrays.copyOf(times, Math.max(i + 2, 2 * times.length));
         }
@@ -118,9 +117,14 @@ final class KeyedTimerStripe<K, V> {
         times[i + 1] = at;
     }
 
+    /** The pool index a live alarm handle names (its low 32 bits), reused only after the alarm leaves. */
+    private static int poolIndex(long alarm) {
+        return (int) alarm;
+    }
+
     /** The deadline of a live alarm. */
     private long deadlineOf(long alarm) {
-        return times[2 * WheelEngine.indexOf(alarm)];
+        return times[2 * poolIndex(alarm)];
     }
 
     /** Where the alarm for {@code deadline} goes: the deadline, unless it lies beyond the wheel. */
@@ -246,7 +250,7 @@ final class KeyedTimerStripe<K, V> {
             if (!wheel.contains(alarm) || wheel.alarmValue(alarm).key != e.getKey()) {
                 throw Checks.state("key " + e.getKey() + " maps to alarm " + alarm + ", which is not its own");
             }
-            int i = 2 * WheelEngine.indexOf(alarm);
+            int i = 2 * poolIndex(alarm);
             if (times[i + 1] != wheel.alarmAt(alarm) || times[i + 1] > times[i] || times[i + 1] > alarmTimeBound) {
                 throw Checks.state("key " + e.getKey() + ": alarm at " + wheel.alarmAt(alarm) + ", recorded "
                         + times[i + 1] + ", deadline " + times[i] + ", bound " + alarmTimeBound);

@@ -1,9 +1,8 @@
 package io.github.radixwheel.alarms;
 
-import io.github.radixwheel.core.ElementConsumer;
 import io.github.radixwheel.core.internal.Checks;
-import io.github.radixwheel.core.internal.WheelEngine;
-import java.util.ConcurrentModificationException;
+import io.github.radixwheel.core.internal.HandleWheel;
+import io.github.radixwheel.core.internal.RadixEngine;
 
 /**
  * Alarms on a hierarchical radix timing wheel, for simulators and event loops.
@@ -14,38 +13,47 @@ import java.util.ConcurrentModificationException;
  * precision)}. {@code start} may be any {@code long}, negative included, so a
  * {@code System.nanoTime()} value works; all arithmetic is overflow-safe up to
  * {@link Long#MAX_VALUE}. Interval numbers stop at {@code Long.MAX_VALUE}: the last representable
- * interval is the one holding time {@code Long.MAX_VALUE} (with precision 1 and a negative start,
- * that is interval {@code Long.MAX_VALUE}, which then runs from {@code start + Long.MAX_VALUE} to
- * {@code Long.MAX_VALUE}). Alarms in it never fire through {@link #advanceClock}; use
- * {@link #firePastAlarms} once the clock is there.
+ * interval holds time {@code Long.MAX_VALUE}, except with precision 1 and a negative start, where
+ * interval {@code Long.MAX_VALUE} is the single time {@code start + Long.MAX_VALUE} and later times
+ * have no interval of their own. The wheel accepts no alarm after the last representable interval's
+ * start time ({@link #maxAllowedAlarmTime()}). Alarms in the last representable interval never
+ * fire through {@link #advanceClock}, since no later interval exists; {@link #firePastAlarms},
+ * {@link #advanceClockStopAtNextAlarm} and {@link #fireNextAlarm} fire them once the clock is there.
  *
- * <p><b>Order.</b> {@link #advanceClock} fires alarms in interval order and, within an interval,
- * in insertion order ({@link #add} and {@link #reschedule} both insert). Alarms never fire early:
- * an alarm fires only once the clock has passed the end of its interval, or, through
- * {@link #firePastAlarms} and {@link #advanceClockStopAtNextAlarm}, once the clock has reached its
- * time.
+ * <p><b>Order.</b> Alarms fire in interval order and, within an interval, in insertion order:
+ * {@link #add} and {@link #reschedule} insert at the back of their interval, {@link #addFirst} at
+ * its front, and {@link #addBefore}/{@link #addAfter} next to a given alarm. Alarms never fire
+ * early: an alarm fires only once the clock has passed the end of its interval, or, through
+ * {@link #firePastAlarms}, {@link #advanceClockStopAtNextAlarm} and {@link #fireNextAlarm}, once the
+ * clock has reached its time.
+ *
+ * <p><b>A simulator's loop</b> is {@code while (wheel.fireNextAlarm(handler)) { }}: one event at a
+ * time, the clock at each event's time (with precision 1), events of one time in insertion order,
+ * and {@code addFirst}/{@code addBefore} for equal-time priorities. {@link #reset} readies the
+ * wheel for the next replication.
  *
  * <p><b>Handlers may use the wheel</b>, with the same rules as {@code TimingWheelQueue}. Before the
  * alarms of interval {@code j} fire, {@link #now()} becomes {@code max(now(), intervalNumStart(j))}:
  * with precision 1 this is exactly the alarm's time, which is what a discrete-event simulation
- * needs. An alarm that a handler adds before the target fires later in the same call, in order; a
- * pending alarm that a handler removes does not fire; a nested {@code advanceClock},
- * {@code advanceClockStopAtNextAlarm} or {@code firePastAlarms} throws
- * {@link IllegalStateException}. If a handler throws, the exception propagates, that alarm stays
- * removed, all others stay, {@code now()} stays at the start of the interval being fired, and the
- * next call continues: nothing is lost.
+ * needs. An alarm that a handler adds before the target fires later in the same call, in order (an
+ * {@code addFirst} into the interval being fired fires next); a pending alarm that a handler
+ * removes does not fire; a nested {@code advanceClock}, {@code advanceClockStopAtNextAlarm},
+ * {@code firePastAlarms} or {@code fireNextAlarm} throws {@link IllegalStateException}. If a handler
+ * throws, the exception propagates, that alarm stays removed, all others stay, {@code now()} stays
+ * at the start of the interval being fired, and the next call continues: nothing is lost.
  *
  * <p><b>Not thread-safe.</b> See {@link KeyedTimer} for a thread-safe, real-time use.
  *
  * <p><b>Implementation note.</b> An alarm is an element of the radix wheel engine whose key is its
  * interval number, with its time stored beside the key in the same pooled primitive arrays: no
  * object per alarm, 32 bytes per alarm of capacity (24 with precision 1 and a non-negative start,
- * where the time follows from the interval). {@code add}, {@code remove}, {@code reschedule} and
- * the lookups cost O(1) and allocate nothing once capacity suffices; advancing costs O(1) per alarm
- * fired or moved down a level plus O(levels × words) per empty stretch, whatever its length.
- * {@link #minAlarmTime()} and {@link #maxAlarmTimeInMinInterval()} look at the alarms that share
- * the minimum interval's slot; {@link #nextAlarmFiresAt()} and {@link #minAlarmIntervalNum()} are
- * O(1) when cached, and none of them walks empty slots.
+ * where the time follows from the interval). {@code add}, {@code addFirst}, {@code addBefore},
+ * {@code addAfter}, {@code remove}, {@code reschedule} and the lookups cost O(1) and allocate
+ * nothing once capacity suffices; advancing costs O(1) per alarm fired or moved down a level plus
+ * O(levels × words) per empty stretch, whatever its length. {@link #minAlarmTime()} and
+ * {@link #maxAlarmTimeInMinInterval()} look at the alarms that share the minimum interval's slot;
+ * {@link #nextAlarmFiresAt()} and {@link #minAlarmIntervalNum()} are O(1) when cached, and none of
+ * them walks empty slots.
  *
  * @param <V> the type of the alarm values; null values are allowed
  */
@@ -55,10 +63,13 @@ public final class TimingWheel<V> {
 
     private final TimingWheelConfig config;
     private final Intervals intervals;
-    private final WheelEngine<V> engine;
+    private final HandleWheel<V> wheel;
     /** Whether alarm times are stored; if not, an alarm's time is the start of its interval. */
     private final boolean storesTimes;
-    private final ElementConsumer<V> fireOne = this::fireOne;
+    /** Fires one alarm of an advance: the clock moves to the start of its interval. */
+    private final RadixEngine.Delivery<AlarmConsumer<? super V>> fire = this::fire;
+    /** Fires the alarm of {@link #fireNextAlarm}: the clock moves to its time. */
+    private final RadixEngine.Delivery<AlarmConsumer<? super V>> fireNext = this::fireNext;
 
     private long now;
     /** {@code intervalStart(now)}: the least time {@code add} accepts; valid while the minimum is {@link #boundsKey}. */
@@ -67,10 +78,6 @@ public final class TimingWheel<V> {
     private long maxTime;
     /** The queue's minimum when {@link #minTime} and {@link #maxTime} were computed, or -1. */
     private long boundsKey = -1;
-    private boolean firing;
-    private AlarmConsumer<? super V> handler;
-    /** The interval whose alarms are firing, or -1. */
-    private long firingInterval;
 
     /**
      * A wheel whose clock starts at {@code start}.
@@ -84,7 +91,7 @@ public final class TimingWheel<V> {
         this.config = Checks.requireNonNull(config, "config");
         this.intervals = new Intervals(start, config.alarmPrecision());
         this.storesTimes = config.alarmPrecision() != 1 || start < 0;
-        this.engine = new WheelEngine<>(config.levelBits(), DEFAULT_CAPACITY, storesTimes);
+        this.wheel = new HandleWheel<>(config.levelBits(), DEFAULT_CAPACITY, storesTimes);
         this.now = start;
     }
 
@@ -103,19 +110,19 @@ public final class TimingWheel<V> {
         return intervals.start;
     }
 
-    /** @return the current time; starts at {@link #start()} and never decreases */
+    /** @return the current time; starts at {@link #start()} and never decreases but through {@link #reset} */
     public long now() {
         return now;
     }
 
     /** @return the number of pending alarms */
     public int size() {
-        return engine.size();
+        return wheel.size();
     }
 
     /** @return whether no alarm is pending */
     public boolean isEmpty() {
-        return engine.size() == 0;
+        return wheel.size() == 0;
     }
 
     // ---------------------------------------------------------------- intervals
@@ -133,7 +140,7 @@ public final class TimingWheel<V> {
 
     /** @return the interval of {@link #now()} */
     public long nowIntervalNum() {
-        return engine.minAllowedKey();
+        return wheel.minAllowedKey();
     }
 
     /**
@@ -157,8 +164,10 @@ public final class TimingWheel<V> {
     }
 
     /**
-     * @return the greatest time {@link #add} accepts: {@link Long#MAX_VALUE} if the queue beneath
-     *     reaches the last representable interval, else the last time of its last interval
+     * @return the greatest time {@link #add} accepts: the last time of the last interval of the queue
+     *     beneath, but never past the last time whose interval number is representable
+     *     ({@link Long#MAX_VALUE}, or {@code start() + Long.MAX_VALUE} with precision 1 and a
+     *     negative start)
      */
     public long maxAllowedAlarmTime() {
         refreshBounds();
@@ -175,21 +184,64 @@ public final class TimingWheel<V> {
         return intervals.num(maxAllowedAlarmTime());
     }
 
-    // ---------------------------------------------------------------- alarms
+    // ---------------------------------------------------------------- adding
 
     /**
-     * Adds an alarm. O(1); allocates only when the pool grows.
+     * Adds an alarm at the back of its interval's insertion order. O(1); allocates only when the
+     * pool grows.
      *
      * @param at the alarm's time, {@code intervalStart(now()) <= at <= maxAllowedAlarmTime()}
      * @param value the alarm's value, possibly null
      * @return a new alarm handle
      * @throws IllegalArgumentException if {@code at} is too far in the future or before the start of
      *     the current interval
-     * @throws IllegalStateException if the pool cannot grow further (about 2^31 alarms)
+     * @throws IllegalStateException if the pool cannot grow further (2^30 alarms)
      */
     public long add(long at, V value) {
         checkAlarmTime(at);
-        return engine.add(intervals.num(at), at, value);
+        return wheel.add(intervals.num(at), at, value);
+    }
+
+    /**
+     * Adds an alarm at the front of its interval's insertion order: it fires before every pending
+     * alarm of its interval. Inside a handler firing that interval, it fires next. O(1).
+     *
+     * @param at the alarm's time, {@code intervalStart(now()) <= at <= maxAllowedAlarmTime()}
+     * @param value the alarm's value, possibly null
+     * @return a new alarm handle
+     * @throws IllegalArgumentException if {@code at} is too far in the future or before the start of
+     *     the current interval
+     * @throws IllegalStateException if the pool cannot grow further (2^30 alarms)
+     */
+    public long addFirst(long at, V value) {
+        checkAlarmTime(at);
+        return wheel.addFirst(intervals.num(at), at, value);
+    }
+
+    /**
+     * Adds an alarm at the same time as {@code alarm}, immediately before it in firing order. O(1).
+     *
+     * @param alarm a pending alarm
+     * @param value the new alarm's value, possibly null
+     * @return a new alarm handle
+     * @throws IllegalArgumentException if {@code alarm} is not pending
+     * @throws IllegalStateException if the pool cannot grow further (2^30 alarms)
+     */
+    public long addBefore(long alarm, V value) {
+        return wheel.addBeside(alarm, value, false);
+    }
+
+    /**
+     * Adds an alarm at the same time as {@code alarm}, immediately after it in firing order. O(1).
+     *
+     * @param alarm a pending alarm
+     * @param value the new alarm's value, possibly null
+     * @return a new alarm handle
+     * @throws IllegalArgumentException if {@code alarm} is not pending
+     * @throws IllegalStateException if the pool cannot grow further (2^30 alarms)
+     */
+    public long addAfter(long alarm, V value) {
+        return wheel.addBeside(alarm, value, true);
     }
 
     /**
@@ -200,18 +252,20 @@ public final class TimingWheel<V> {
      * @return a new alarm handle
      * @throws IllegalArgumentException if {@code n} is not a valid interval or its start is not a
      *     valid alarm time
-     * @throws IllegalStateException if the pool cannot grow further (about 2^31 alarms)
+     * @throws IllegalStateException if the pool cannot grow further (2^30 alarms)
      */
     public long addAtIntervalNum(long n, V value) {
         return add(intervalNumStart(n), value);
     }
+
+    // ---------------------------------------------------------------- one alarm
 
     /**
      * @param alarm any value
      * @return whether {@code alarm} names a pending alarm of this wheel
      */
     public boolean contains(long alarm) {
-        return engine.contains(alarm);
+        return wheel.contains(alarm);
     }
 
     /**
@@ -221,7 +275,7 @@ public final class TimingWheel<V> {
      * @return true if it was pending and is now removed, false if not pending
      */
     public boolean remove(long alarm) {
-        return engine.remove(alarm);
+        return wheel.remove(alarm);
     }
 
     /**
@@ -233,7 +287,7 @@ public final class TimingWheel<V> {
      */
     public void reschedule(long alarm, long at) {
         checkAlarmTime(at);
-        engine.changeKey(alarm, intervals.num(at), at); // checks the handle
+        wheel.changeKey(alarm, intervals.num(at), at); // checks the handle
     }
 
     /**
@@ -244,7 +298,7 @@ public final class TimingWheel<V> {
      * @throws IllegalArgumentException if {@code alarm} is not pending or {@code n} is invalid
      */
     public void rescheduleAtIntervalNum(long alarm, long n) {
-        if (!engine.contains(alarm)) {
+        if (!wheel.contains(alarm)) {
             throw Checks.notContained("alarm", alarm);
         }
         reschedule(alarm, intervalNumStart(n));
@@ -256,7 +310,7 @@ public final class TimingWheel<V> {
      * @throws IllegalArgumentException if {@code alarm} is not pending
      */
     public long alarmAt(long alarm) {
-        return storesTimes ? engine.aux(alarm) : intervals.numStart(engine.key(alarm));
+        return storesTimes ? wheel.aux(alarm) : intervals.numStart(wheel.key(alarm));
     }
 
     /**
@@ -265,7 +319,7 @@ public final class TimingWheel<V> {
      * @throws IllegalArgumentException if {@code alarm} is not pending
      */
     public long alarmIntervalNum(long alarm) {
-        return engine.key(alarm);
+        return wheel.key(alarm);
     }
 
     /**
@@ -274,30 +328,83 @@ public final class TimingWheel<V> {
      * @throws IllegalArgumentException if {@code alarm} is not pending
      */
     public V alarmValue(long alarm) {
-        return engine.value(alarm);
-    }
-
-    /** Removes every alarm; the clock is unchanged and every handle goes stale. O(capacity). */
-    public void clear() {
-        engine.clear();
+        return wheel.value(alarm);
     }
 
     /**
-     * Hands each pending alarm to {@code action} once, in unspecified order. O(capacity).
+     * Replaces a pending alarm's value; its time, handle and place in the order stay. O(1).
+     *
+     * @param alarm a pending alarm
+     * @param value the new value, possibly null
+     * @return the old value, possibly null
+     * @throws IllegalArgumentException if {@code alarm} is not pending
+     */
+    public V setAlarmValue(long alarm, V value) {
+        return wheel.setValue(alarm, value);
+    }
+
+    // ---------------------------------------------------------------- whole-wheel operations
+
+    /**
+     * Removes every alarm; the clock and the capacity are unchanged and every handle goes stale.
+     * O(size + occupied slots).
+     */
+    public void clear() {
+        wheel.clear();
+    }
+
+    /**
+     * Removes every alarm, as {@link #clear()} does, and sets {@link #now()} to {@code now}, earlier
+     * or later than before: a new replication of a simulation reuses the wheel. O(size + occupied
+     * slots).
+     *
+     * @param now the new time, {@code >= start()}
+     * @throws IllegalArgumentException if {@code now < start()}
+     */
+    public void reset(long now) {
+        checkTime(now);
+        wheel.reset(intervals.num(now));
+        this.now = now;
+    }
+
+    /**
+     * Releases storage beyond what the pending alarms need; an emptied wheel is back to its initial
+     * footprint. Handles stay valid. O(capacity).
+     */
+    public void trimToSize() {
+        wheel.trimToSize();
+    }
+
+    /**
+     * Hands each pending alarm to {@code action} once, in unspecified order. O(size + occupied slots).
      *
      * @param action receives each alarm; must not modify the wheel
      * @throws NullPointerException if {@code action} is null
-     * @throws java.util.ConcurrentModificationException if {@code action} modifies the wheel
+     * @throws java.util.ConcurrentModificationException if {@code action} calls a method that would
+     *     modify the wheel or move its clock; that call changes nothing
      */
     public void forEach(AlarmConsumer<? super V> action) {
         Checks.requireNonNull(action, "action");
-        long clock = now;
-        engine.forEach((alarm, key, value) -> {
-            action.accept(alarm, alarmAt(alarm), value);
-            if (now != clock) { // the clock can move without the queue beneath changing
-                throw new ConcurrentModificationException("the clock moved during forEach");
-            }
-        });
+        wheel.forEach((alarm, key, aux, value) -> action.accept(alarm, timeOf(key, aux), value));
+    }
+
+    /**
+     * Hands each pending alarm to {@code action} once, in firing order. O(n log n) at worst;
+     * allocates scratch space.
+     *
+     * @param action receives each alarm; must not modify the wheel
+     * @throws NullPointerException if {@code action} is null
+     * @throws java.util.ConcurrentModificationException if {@code action} calls a method that would
+     *     modify the wheel or move its clock; that call changes nothing
+     */
+    public void forEachInOrder(AlarmConsumer<? super V> action) {
+        Checks.requireNonNull(action, "action");
+        wheel.forEachInOrder((alarm, key, aux, value) -> action.accept(alarm, timeOf(key, aux), value),
+                Integer.MAX_VALUE);
+    }
+
+    private long timeOf(long interval, long aux) {
+        return storesTimes ? aux : intervals.numStart(interval);
     }
 
     // ---------------------------------------------------------------- the clock
@@ -314,14 +421,15 @@ public final class TimingWheel<V> {
      * @throws IllegalStateException if called from inside a handler of this wheel
      */
     public void advanceClock(long to, AlarmConsumer<? super V> handler) {
-        startFiring("advanceClock", handler);
+        Checks.requireNonNull(handler, "handler");
+        wheel.beginDelivery("advanceClock");
         try {
             if (to > now) {
-                engine.increaseMinAllowedKey(intervals.num(to), fireOne);
+                wheel.advance(intervals.num(to), fire, handler);
                 now = to;
             }
         } finally {
-            stopFiring();
+            wheel.endDelivery();
         }
     }
 
@@ -334,11 +442,12 @@ public final class TimingWheel<V> {
      * @throws IllegalStateException if called from inside a handler of this wheel
      */
     public void firePastAlarms(AlarmConsumer<? super V> handler) {
-        startFiring("firePastAlarms", handler);
+        Checks.requireNonNull(handler, "handler");
+        wheel.beginDelivery("firePastAlarms");
         try {
-            engine.deliverAtMinWhereAuxAtMost(now, fireOne);
+            wheel.deliverAtMinWhereAuxAtMost(now, fire, handler);
         } finally {
-            stopFiring();
+            wheel.endDelivery();
         }
     }
 
@@ -355,56 +464,72 @@ public final class TimingWheel<V> {
      * @throws IllegalStateException if called from inside a handler of this wheel
      */
     public void advanceClockStopAtNextAlarm(long to, AlarmConsumer<? super V> handler) {
-        long next = engine.size() == 0 ? Long.MAX_VALUE : minAlarmTime();
-        if (engine.size() == 0 || next > to) {
-            advanceClock(to, handler);
-            return;
-        }
-        startFiring("advanceClockStopAtNextAlarm", handler);
+        Checks.requireNonNull(handler, "handler");
+        wheel.beginDelivery("advanceClockStopAtNextAlarm");
         try {
+            long next = wheel.size() == 0 ? Long.MAX_VALUE : minAlarmTime();
+            if (wheel.size() == 0 || next > to) {
+                if (to > now) {
+                    wheel.advance(intervals.num(to), fire, handler);
+                    now = to;
+                }
+                return;
+            }
             if (next > now) {
                 // Nothing lies before the earliest alarm, so raising the minimum fires nothing.
-                engine.increaseMinAllowedKey(intervals.num(next), fireOne);
+                wheel.advance(intervals.num(next), fire, handler);
                 now = next;
             }
-            engine.deliverAtMinWhereAuxAtMost(now, fireOne);
+            wheel.deliverAtMinWhereAuxAtMost(now, fire, handler);
         } finally {
-            stopFiring();
+            wheel.endDelivery();
         }
     }
 
-    private void startFiring(String method, AlarmConsumer<? super V> handler) {
-        if (firing) {
-            throw Checks.state(method + " called from inside an alarm handler of this wheel");
-        }
-        this.handler = Checks.requireNonNull(handler, "handler");
-        firing = true;
-        firingInterval = -1;
+    /**
+     * The simulator's one-event step: removes the first alarm in firing order, moves {@link #now()}
+     * to {@code max(now(), at)} of that alarm (not beyond), and hands it to {@code handler}. With
+     * precision 1 the clock is then exactly the alarm's time. Allocates nothing.
+     *
+     * @param handler receives the fired alarm
+     * @return false, without calling {@code handler}, if the wheel is empty; else true
+     * @throws NullPointerException if {@code handler} is null
+     * @throws IllegalStateException if called from inside a handler of this wheel
+     */
+    public boolean fireNextAlarm(AlarmConsumer<? super V> handler) {
+        Checks.requireNonNull(handler, "handler");
+        return wheel.pollMin("fireNextAlarm", fireNext, handler);
     }
 
-    private void stopFiring() {
-        firing = false;
-        handler = null;
-    }
-
-    private void fireOne(long alarm, long interval, V value) {
+    private void fire(int node, long interval, AlarmConsumer<? super V> handler) {
         long intervalStart = intervals.numStart(interval);
-        if (interval != firingInterval) {
-            firingInterval = interval;
-            now = Math.max(now, intervalStart);
-        }
-        handler.accept(alarm, storesTimes ? engine.deliveredAux() : intervalStart, value);
+        long at = storesTimes ? wheel.auxOf(node) : intervalStart;
+        V value = wheel.valueOf(node);
+        long alarm = wheel.release(node);
+        now = Math.max(now, intervalStart);
+        handler.accept(alarm, at, value);
+    }
+
+    private void fireNext(int node, long interval, AlarmConsumer<? super V> handler) {
+        long at = storesTimes ? wheel.auxOf(node) : intervals.numStart(interval);
+        V value = wheel.valueOf(node);
+        long alarm = wheel.release(node);
+        now = Math.max(now, at);
+        handler.accept(alarm, at, value);
     }
 
     /** Refreshes the bounds of {@link #add} if the queue's minimum moved since they were computed. */
     private void refreshBounds() {
-        long minKey = engine.minAllowedKey();
+        long minKey = wheel.minAllowedKey();
         if (minKey != boundsKey) {
             boundsKey = minKey;
             minTime = intervals.numStart(minKey);
-            long maxKey = engine.maxAllowedKey();
-            maxTime = maxKey >= intervals.last ? Long.MAX_VALUE : intervals.numStart(maxKey + 1) - 1;
+            maxTime = maxTimeFor(wheel.maxAllowedKey());
         }
+    }
+
+    private long maxTimeFor(long maxKey) {
+        return maxKey >= intervals.last ? intervals.lastTime : intervals.numStart(maxKey + 1) - 1;
     }
 
     // ---------------------------------------------------------------- queries
@@ -430,7 +555,7 @@ public final class TimingWheel<V> {
      */
     public long minAlarmIntervalNum() {
         requireAlarms("minAlarmIntervalNum");
-        return engine.minKey();
+        return wheel.minKey();
     }
 
     /**
@@ -439,7 +564,7 @@ public final class TimingWheel<V> {
      */
     public long minAlarmTime() {
         requireAlarms("minAlarmTime");
-        return storesTimes ? engine.auxExtremeAtMinKey(false) : intervals.numStart(engine.minKey());
+        return storesTimes ? wheel.auxExtremeAtMinKey(false) : intervals.numStart(wheel.minKey());
     }
 
     /**
@@ -448,11 +573,11 @@ public final class TimingWheel<V> {
      */
     public long maxAlarmTimeInMinInterval() {
         requireAlarms("maxAlarmTimeInMinInterval");
-        return storesTimes ? engine.auxExtremeAtMinKey(true) : intervals.numStart(engine.minKey());
+        return storesTimes ? wheel.auxExtremeAtMinKey(true) : intervals.numStart(wheel.minKey());
     }
 
     private void requireAlarms(String method) {
-        if (engine.size() == 0) {
+        if (wheel.size() == 0) {
             throw Checks.empty(method + " of an empty wheel");
         }
     }
@@ -488,20 +613,18 @@ public final class TimingWheel<V> {
      * @throws IllegalStateException naming the first violation found
      */
     public void checkInvariants() {
-        engine.checkInvariants();
-        if (now < intervals.start || intervals.num(now) != engine.minAllowedKey()) {
+        wheel.checkInvariants();
+        if (now < intervals.start || intervals.num(now) != wheel.minAllowedKey()) {
             throw Checks.state("now " + now + " is in interval " + intervals.num(now) + " but the queue's minimum is "
-                    + engine.minAllowedKey());
+                    + wheel.minAllowedKey());
         }
-        long expectedMax = engine.maxAllowedKey() >= intervals.last
-                ? Long.MAX_VALUE : intervals.numStart(engine.maxAllowedKey() + 1) - 1;
-        if (boundsKey != -1 && boundsKey == engine.minAllowedKey()
-                && (minTime != intervals.startOf(now) || maxTime != expectedMax)) {
+        if (boundsKey != -1 && boundsKey == wheel.minAllowedKey()
+                && (minTime != intervals.startOf(now) || maxTime != maxTimeFor(wheel.maxAllowedKey()))) {
             throw Checks.state("cached alarm time bounds " + minTime + ".." + maxTime + " are stale");
         }
-        engine.forEach((alarm, key, value) -> {
-            long at = alarmAt(alarm);
-            if (at < intervals.start || intervals.num(at) != key) {
+        wheel.forEach((alarm, key, aux, value) -> {
+            long at = timeOf(key, aux);
+            if (at < intervals.start || at > intervals.lastTime || intervals.num(at) != key) {
                 throw Checks.state("alarm " + alarm + " at " + at + " sits in interval " + key);
             }
         });
@@ -512,10 +635,9 @@ public final class TimingWheel<V> {
     public String toString() {
         StringBuilder sb = new StringBuilder("TimingWheel[now=").append(now).append(", start=").append(start())
                 .append(", precision=").append(alarmPrecision()).append(", size=").append(size());
-        long[] first = engine.firstInOrder(SHOWN_ALARMS);
-        for (int i = 0; i < first.length; i++) {
-            sb.append(i == 0 ? ", first: " : ", ").append(alarmAt(first[i])).append('=').append(alarmValue(first[i]));
-        }
-        return sb.append(first.length < size() ? ", ...]" : "]").toString();
+        int[] shown = {0};
+        wheel.forEachInOrder((alarm, key, aux, value) -> sb.append(shown[0]++ == 0 ? ", first: " : ", ")
+                .append(timeOf(key, aux)).append('=').append(value), SHOWN_ALARMS);
+        return sb.append(shown[0] < size() ? ", ...]" : "]").toString();
     }
 }

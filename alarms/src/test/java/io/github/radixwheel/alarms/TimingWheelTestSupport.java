@@ -50,6 +50,14 @@ final class TimingWheelTestSupport {
             return refIntervalNum(start, precision, MAX);
         }
 
+        /**
+         * The last time whose interval number is representable: {@code Long.MAX_VALUE}, or, with
+         * precision 1 and a negative start, {@code start + Long.MAX_VALUE} (interval {@code MAX}).
+         */
+        long lastTime() {
+            return precision == 1 && start < 0 ? start + MAX : MAX;
+        }
+
         long intervalNum(long time) {
             return refIntervalNum(start, precision, time);
         }
@@ -63,14 +71,15 @@ final class TimingWheelTestSupport {
             return t.longValueExact();
         }
 
-        /** The start of interval {@code n} plus {@code offset}, capped at {@code Long.MAX_VALUE}. */
+        /** The start of interval {@code n} plus {@code offset}, capped at {@link #lastTime()}. */
         long at(long n, long offset) {
-            return BigInteger.valueOf(intervalStart(n)).add(BigInteger.valueOf(offset)).min(MAX_B).longValueExact();
+            return BigInteger.valueOf(intervalStart(n)).add(BigInteger.valueOf(offset))
+                    .min(BigInteger.valueOf(lastTime())).longValueExact();
         }
 
-        /** The last time of interval {@code n} (for the last interval, {@code Long.MAX_VALUE}). */
+        /** The last time of interval {@code n} (for the last interval, {@link #lastTime()}). */
         long intervalEnd(long n) {
-            return n >= last() ? MAX : intervalStart(n + 1) - 1;
+            return n >= last() ? lastTime() : intervalStart(n + 1) - 1;
         }
 
         @Override
@@ -133,7 +142,7 @@ final class TimingWheelTestSupport {
     /** SPEC §3: {@code maxAllowedAlarmTime()} when the clock is in interval {@code k}. */
     static long refMaxAllowedAlarmTime(Case c, long k) {
         long maxKey = refMaxAllowedKey(c.bits(), k);
-        return maxKey >= c.last() ? MAX : c.intervalStart(maxKey + 1) - 1;
+        return maxKey >= c.last() ? c.lastTime() : c.intervalStart(maxKey + 1) - 1;
     }
 
     private static long lowMask(int bits) {

@@ -206,7 +206,13 @@ final class WheelHarness {
         long lo = lo();
         switch (step.kind()) {
             case NONE -> { }
-            case ADD_AT_NOW -> add(model.now);
+            case ADD_AT_NOW -> {
+                if (model.now <= hi()) {
+                    add(model.now);
+                } else {
+                    addInvalid(model.now); // past the last time with an interval number
+                }
+            }
             case ADD -> {
                 long reach = Math.max(to, model.now);
                 long span = Math.min(hi(), reach > Long.MAX_VALUE - 3 * config.alarmPrecision()

@@ -9,8 +9,8 @@ import io.github.radixwheel.core.LevelBits;
  * {@code i >= 1} holds {@code [end(i-1) + 1, end(i)]}. Every level but the last ends where the
  * aligned block of {@code 2^B_i} keys containing its start ends, so its slots never wrap and a
  * slot of level {@code i} moves down as a whole once the minimum reaches it. The last level holds
- * {@code 2^B_(L-1)} keys from its start (saturating), so {@link #maxAllowedKey()} is the SPEC's
- * {@code M_(L-1)}; its slots form a ring. A level whose predecessor ends at {@link Long#MAX_VALUE}
+ * {@code 2^B_(L-1)} keys from its start (saturating), so {@link #maxAllowedKey()} is the
+ * reference design's {@code M_(L-1)}; its slots form a ring. A level whose predecessor ends at {@link Long#MAX_VALUE}
  * is empty.
  *
  * <p>Keeping a key's elements in exactly one slot, rather than letting ranges overlap as the
@@ -25,9 +25,9 @@ final class LevelGeometry {
     final long[] slotMask;
     /** {@code B_i}. */
     final int[] blockBits;
-    /** The greatest key of each level for the current minimum. */
+    /** The greatest key of each level for the current minimum; written only by the methods below. */
     final long[] end;
-    /** The minimum allowed key. */
+    /** The minimum allowed key; written only by the methods below. */
     long min;
 
     LevelGeometry(LevelBits levelBits) {
@@ -51,6 +51,31 @@ final class LevelGeometry {
     void reset(long k) {
         min = k;
         System.arraycopy(endsFor(k), 0, end, 0, numLevels);
+    }
+
+    /** Moves the minimum to {@code k}, which lies in level 0's range: no level's range changes. */
+    void setMinInLevel0(long k) {
+        min = k;
+    }
+
+    /**
+     * Moves the minimum to {@code k} and sets level 0's end for it; the caller then moves each
+     * higher level's end with {@link #setEndAfter}, from level 1 up.
+     *
+     * @return level 0's new end
+     */
+    long setMin(long k) {
+        min = k;
+        return end[0] = endOf(0, k);
+    }
+
+    /**
+     * Sets level {@code i}'s end for level {@code i - 1} ending at {@code prevEnd}.
+     *
+     * @return the new end
+     */
+    long setEndAfter(int i, long prevEnd) {
+        return end[i] = endAfter(i, prevEnd);
     }
 
     /** Every level's greatest key for minimum {@code k}, computed afresh. */

@@ -1,7 +1,5 @@
 package io.github.radixwheel.core.internal;
 
-import java.util.Arrays;
-
 /**
  * One bit per slot of a level, set while the slot holds an element, with a summary word per 64
  * words when the level has more than 64 slots. Finding the next occupied slot costs one
@@ -12,6 +10,8 @@ final class OccupancyBitmap {
     private final long[] words;
     /** Bit {@code w} set iff {@code words[w] != 0}; null when there is a single word. */
     private final long[] summary;
+    /** The number of set bits, so that emptiness is known without a scan. */
+    private int occupied;
 
     OccupancyBitmap(int numSlots) {
         this.numSlots = numSlots;
@@ -20,7 +20,9 @@ final class OccupancyBitmap {
         this.summary = numWords == 1 ? null : new long[Math.max(1, numWords >>> 6)];
     }
 
+    /** Sets the bit of a slot whose bit is clear. */
     void set(int slot) {
+        occupied++;
         int w = slot >>> 6;
         words[w] |= 1L << slot;
         if (summary != null) {
@@ -28,11 +30,17 @@ final class OccupancyBitmap {
         }
     }
 
-    void clear(int slot) {
+    /**
+     * Clears the bit of a slot whose bit is set.
+     *
+     * @return whether no bit is set any more
+     */
+    boolean clear(int slot) {
         int w = slot >>> 6;
         if ((words[w] &= ~(1L << slot)) == 0 && summary != null) {
             summary[w >>> 6] &= ~(1L << w);
         }
+        return --occupied == 0;
     }
 
     boolean get(int slot) {
@@ -41,6 +49,9 @@ final class OccupancyBitmap {
 
     /** @return the least occupied slot {@code >= from}, or -1 */
     int nextSetBit(int from) {
+        if (from >= numSlots) {
+            return -1;
+        }
         int w = from >>> 6;
         long bits = words[w] & (-1L << from);
         if (bits != 0) {
@@ -67,15 +78,15 @@ final class OccupancyBitmap {
         return slot >= 0 || from == 0 ? slot : nextSetBit(0);
     }
 
-    void clearAll() {
-        Arrays.fill(words, 0L);
-        if (summary != null) {
-            Arrays.fill(summary, 0L);
-        }
-    }
-
-    /** Throws naming the first word whose summary bit disagrees with it. */
+    /** Throws naming the first word whose summary bit disagrees with it, or a wrong count. */
     void checkSummary(String level) {
+        int bits = 0;
+        for (long word : words) {
+            bits += Long.bitCount(word);
+        }
+        if (bits != occupied) {
+            throw Checks.state(level + ": " + bits + " occupancy bits set but " + occupied + " counted");
+        }
         if (summary == null) {
             return;
         }

@@ -16,7 +16,7 @@ class CapacityExhaustedTest {
 
     @Test
     void add_beyondTheLastElementThePoolCanHold_throwsISEAndChangesNothing() {
-        WheelEngine<String> engine = new WheelEngine<>(LevelBits.of(2, 2), 0, true, MAX);
+        HandleWheel<String> engine = new HandleWheel<>(LevelBits.of(2, 2), 0, true, MAX);
         long[] handles = new long[MAX];
         for (int i = 0; i < MAX; i++) { // grows 0 -> 16 -> 20
             handles[i] = engine.add(i % 16, i, "v" + i);

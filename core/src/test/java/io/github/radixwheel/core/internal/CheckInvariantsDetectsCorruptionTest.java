@@ -9,119 +9,126 @@ import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
 
 /**
- * The model-based tests trust {@link WheelEngine#checkInvariants()} as their oracle for internal
- * state, so each test here breaks one internal structure of a healthy engine by hand and expects
- * an {@link IllegalStateException} that names the violation.
+ * The model-based tests trust {@code checkInvariants()} as their oracle for internal state, so each
+ * test here breaks one internal structure of a healthy queue by hand and expects an
+ * {@link IllegalStateException} that names the violation.
  */
 class CheckInvariantsDetectsCorruptionTest {
-    /** Keys of a healthy engine with levels [2, 2]: 1 and 2 at level 0, 9 and 13 at level 1. */
+    /** Keys of a healthy queue with levels [2, 2]: 1 and 2 at level 0, 9 and 13 at level 1. */
     private static final long[] KEYS = {1, 2, 2, 9, 13};
+    /** Node 2 holds the second element of key 2, after node 1 in its slot. */
+    private static final int SECOND_OF_KEY_2 = 2;
 
-    /** A fresh engine holding {@link #KEYS}, its minimum cached, with one entry freed. */
-    private static WheelEngine<String> healthy() {
-        WheelEngine<String> engine = new WheelEngine<>(LevelBits.of(2, 2), 8, false);
+    /** A fresh queue holding {@link #KEYS}, its minimum cached, with one node freed. */
+    private static HandleWheel<String> healthy() {
+        HandleWheel<String> wheel = new HandleWheel<>(LevelBits.of(2, 2), 8, false);
         for (long key : KEYS) {
-            engine.add(key, 0, "v" + key);
+            wheel.add(key, 0, "v" + key);
         }
-        engine.remove(engine.add(3, 0, "gone"));
-        engine.minKey();
-        engine.checkInvariants();
-        return engine;
+        wheel.remove(wheel.add(3, 0, "gone"));
+        wheel.minKey();
+        wheel.checkInvariants();
+        return wheel;
     }
 
-    private static void assertDetected(String fragment, Consumer<WheelEngine<String>> corrupt) {
-        WheelEngine<String> engine = healthy();
-        corrupt.accept(engine);
-        IllegalStateException e = assertThrows(IllegalStateException.class, engine::checkInvariants);
+    private static void assertDetected(String fragment, Consumer<HandleWheel<String>> corrupt) {
+        HandleWheel<String> wheel = healthy();
+        corrupt.accept(wheel);
+        IllegalStateException e = assertThrows(IllegalStateException.class, wheel::checkInvariants);
         assertTrue(e.getMessage().contains(fragment), () -> "message '" + e.getMessage() + "' lacks '" + fragment + "'");
     }
 
-    /** A private field of the engine, made accessible. */
-    private static Field engineField(String name) {
+    private static Object field(Object owner, String name) {
         try {
-            Field f = WheelEngine.class.getDeclaredField(name);
+            Field f = owner.getClass().getDeclaredField(name);
             f.setAccessible(true);
-            return f;
+            return f.get(owner);
         } catch (ReflectiveOperationException e) {
             throw new AssertionError(e);
         }
     }
 
-    private static Object field(WheelEngine<String> engine, String name) {
+    private static void setInt(Object owner, String name, int value) {
         try {
-            return engineField(name).get(engine);
-        } catch (IllegalAccessException e) {
+            Field f = owner.getClass().getDeclaredField(name);
+            f.setAccessible(true);
+            f.setInt(owner, value);
+        } catch (ReflectiveOperationException e) {
             throw new AssertionError(e);
         }
     }
 
-    private static ElementPool pool(WheelEngine<String> engine) {
-        return (ElementPool) field(engine, "pool");
+    private static RadixEngine engine(HandleWheel<String> wheel) {
+        return (RadixEngine) field(wheel, "engine");
     }
 
-    private static SlotLists slots(WheelEngine<String> engine) {
-        return (SlotLists) field(engine, "slots");
+    private static HandlePool pool(HandleWheel<String> wheel) {
+        return (HandlePool) field(wheel, "pool");
     }
 
-    /** Entry 2 holds the second element of key 2, after entry 1 in its slot. */
-    private static final int SECOND_OF_KEY_2 = 2;
+    private static Nodes nodes(HandleWheel<String> wheel) {
+        return (Nodes) field(engine(wheel), "nodes");
+    }
+
+    private static Slots slots(HandleWheel<String> wheel) {
+        return (Slots) field(engine(wheel), "slots");
+    }
 
     @Test
-    void sizeThatDisagreesWithTheLiveEntries() {
-        assertDetected("pool: size", engine -> pool(engine).size++);
+    void sizeThatDisagreesWithTheLinkedNodes() {
+        assertDetected("but size is", wheel -> setInt(engine(wheel), "size", 6));
     }
 
     @Test
     void stampZero() {
-        assertDetected("stamp 0", engine -> pool(engine).stamps[0] = 0);
+        assertDetected("stamp 0", wheel -> pool(wheel).stamps[0] = 0);
     }
 
     @Test
-    void freeEntryStillHoldingItsValue() {
-        assertDetected("is not cleared", engine -> {
-            ElementPool pool = pool(engine);
+    void freeNodeStillHoldingItsValue() {
+        assertDetected("is not cleared", wheel -> {
+            HandlePool pool = pool(wheel);
             pool.values[pool.freeHead] = "loitering";
         });
     }
 
     @Test
     void brokenBackLink() {
-        assertDetected("broken back link", engine -> pool(engine).setPrev(SECOND_OF_KEY_2, ElementPool.NIL));
+        assertDetected("broken back link", wheel -> nodes(wheel).setPrev(SECOND_OF_KEY_2, Nodes.NIL));
     }
 
     @Test
     void listThatLoopsBackOnItself() {
-        assertDetected("level 0 slot 2", engine -> pool(engine).setNext(SECOND_OF_KEY_2, 1));
+        assertDetected("level 0 slot 2", wheel -> nodes(wheel).setNext(SECOND_OF_KEY_2, 1));
     }
 
     @Test
     void occupancyBitOfAnOccupiedSlotCleared() {
-        assertDetected("occupancy bit disagree", engine -> slots(engine).occupancy[0].clear(1));
+        assertDetected("occupancy bit disagree", wheel -> slots(wheel).occupancy[0].clear(1));
     }
 
     @Test
     void keyThatBelongsInAnotherSlot() {
-        assertDetected("which belongs at level 0 slot 3", engine -> pool(engine).keys[0] = 3);
+        assertDetected("which belongs at level 0 slot 3", wheel -> nodes(wheel).keys[0] = 3);
     }
 
     @Test
     void levelSummaryThatDisagreesWithItsSlots() {
-        assertDetected("level 1: holds", engine -> slots(engine).occupiedLevels &= ~2L);
+        assertDetected("level 1: holds", wheel -> slots(wheel).occupiedLevels &= ~2L);
     }
 
     @Test
     void staleCachedMinimum() {
-        assertDetected("cached minimum is entry", engine -> {
-            try {
-                engineField("minIndex").setInt(engine, 3);
-            } catch (IllegalAccessException e) {
-                throw new AssertionError(e);
-            }
-        });
+        assertDetected("cached minimum is node", wheel -> setInt(engine(wheel), "minNode", 3));
     }
 
     @Test
     void levelEndsThatDisagreeWithTheMinimum() {
-        assertDetected("ends at", engine -> ((LevelGeometry) field(engine, "geo")).end[0]++);
+        assertDetected("ends at", wheel -> ((LevelGeometry) field(engine(wheel), "geo")).end[0]++);
+    }
+
+    @Test
+    void freeListThatHoldsALinkedNode() {
+        assertDetected("is not cleared", wheel -> pool(wheel).freeHead = 0);
     }
 }

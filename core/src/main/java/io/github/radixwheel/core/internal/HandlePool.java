@@ -1,0 +1,200 @@
+package io.github.radixwheel.core.internal;
+
+import java.util.Arrays;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * The per-node data of a handle-based queue beside the engine's keys and links: a generation stamp,
+ * the value, and optionally an auxiliary {@code long}; plus the free list of unused nodes, threaded
+ * through their next links. There is no object per element.
+ *
+ * <p>A handle packs a node (low 32 bits) with its stamp (high 32 bits). Stamps start at a per-pool
+ * salt and change every time the node is freed, so stale handles, made-up values and handles of
+ * other pools are rejected. A stamp repeats only after 2^32 reuses of the same node; nodes that
+ * {@link #trim} cuts off come back with stamps past every one they had.
+ *
+ * <p>Capacity grows by half (by a quarter with the auxiliary {@code long}), so that grown storage
+ * stays within 40 bytes per element of the size that made it grow: 16 (key, links) + 4 (stamp) + 4
+ * (value reference, compressed) = 24 bytes per node, or 32 with the auxiliary {@code long}.
+ */
+final class HandlePool {
+    private static final int NIL = Nodes.NIL;
+    private static final int MIN_GROWTH = 16;
+    private static final AtomicInteger SALTS = new AtomicInteger();
+
+    private final RadixEngine engine;
+    private final int initialCapacity;
+    private final int maxCapacity;
+    int[] stamps;
+    Object[] values;
+    /** One extra {@code long} per node, or null. */
+    long[] aux;
+    /** Nodes at or above this one have not been handed out since the last clear. */
+    int highWater;
+    int freeHead = NIL;
+    /** The stamp of nodes added by growth. */
+    private int freshStamp;
+
+    HandlePool(RadixEngine engine, boolean withAux, int maxCapacity) {
+        this.engine = engine;
+        this.initialCapacity = engine.capacity();
+        this.maxCapacity = maxCapacity;
+        this.freshStamp = salt(SALTS.getAndIncrement());
+        try {
+            stamps = new int[initialCapacity];
+            values = new Object[initialCapacity];
+            aux = withAux ? new long[initialCapacity] : null;
+        } catch (OutOfMemoryError e) {
+            throw Checks.argument("initialCapacity: " + initialCapacity + " cannot be allocated in this JVM's heap");
+        }
+        Arrays.fill(stamps, freshStamp);
+    }
+
+    /** A well-spread non-zero salt per pool (the SplitMix64 finaliser of a counter). */
+    private static int salt(int n) {
+        long z = n * 0x9E3779B97F4A7C15L;
+        z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
+        z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
+        int s = (int) (z ^ (z >>> 31));
+        return s == 0 ? 1 : s;
+    }
+
+    /** Takes an unused node for a new element, growing if none is left. */
+    int allocate(long auxValue, Object value) {
+        int e = freeHead;
+        if (e != NIL) {
+            freeHead = engine.next(e);
+        } else {
+            if (highWater == stamps.length) {
+                grow();
+            }
+            e = highWater++;
+        }
+        values[e] = value;
+        if (aux != null) {
+            aux[e] = auxValue;
+        }
+        return e;
+    }
+
+    /** Frees a node that has left the engine: its value is dropped and every handle to it goes stale. */
+    void release(int e) {
+        forget(e);
+        engine.setNext(e, freeHead);
+        freeHead = e;
+    }
+
+    /** Drops the value and stales the handles of a node that has left the engine. */
+    void forget(int e) {
+        values[e] = null;
+        stamps[e] = stamps[e] + 1 == 0 ? 1 : stamps[e] + 1;
+    }
+
+    long handle(int e) {
+        return ((long) stamps[e] << 32) | e;
+    }
+
+    /** @return the node that {@code handle} names if it is live, else NIL */
+    int indexOf(long handle) {
+        int e = (int) handle;
+        if (e < 0 || e >= highWater || stamps[e] != (int) (handle >>> 32) || !engine.isLinked(e)) {
+            return NIL;
+        }
+        return e;
+    }
+
+    /** After the engine was cleared, with {@link #forget} called on every node it held. */
+    void clear() {
+        highWater = 0;
+        freeHead = NIL;
+    }
+
+    private void grow() {
+        int old = stamps.length;
+        if (old >= maxCapacity) {
+            throw Checks.state("capacity exhausted: " + old + " elements (expected: at most " + maxCapacity + ")");
+        }
+        int growth = Math.max(MIN_GROWTH, aux == null ? old >>> 1 : old >>> 2);
+        resize((int) Math.min(maxCapacity, (long) old + growth));
+    }
+
+    /**
+     * Shrinks to the last live node (at least the initial capacity), so that an emptied pool is back
+     * to its initial footprint. O(capacity).
+     */
+    void trim() {
+        int keep = highWater;
+        while (keep > 0 && !engine.isLinked(keep - 1)) {
+            keep--;
+        }
+        int capacity = Math.max(keep, initialCapacity);
+        if (capacity >= stamps.length) {
+            return;
+        }
+        // Nodes cut off come back from growth with stamps past every one they had.
+        for (int e = capacity; e < stamps.length; e++) {
+            if (stamps[e] - freshStamp >= 0) {
+                freshStamp = stamps[e] + 1 == 0 ? 1 : stamps[e] + 1;
+            }
+        }
+        highWater = Math.min(highWater, capacity);
+        freeHead = NIL;
+        for (int e = highWater - 1; e >= 0; e--) {
+            if (!engine.isLinked(e)) {
+                release(e); // already stale; stamps move once more, harmlessly
+            }
+        }
+        resize(capacity);
+    }
+
+    private void resize(int capacity) {
+        int old = stamps.length;
+        engine.resize(capacity);
+        stamps = Arrays.copyOf(stamps, capacity);
+        values = Arrays.copyOf(values, capacity);
+        if (aux != null) {
+            aux = Arrays.copyOf(aux, capacity);
+        }
+        if (capacity > old) {
+            Arrays.fill(stamps, old, capacity, freshStamp);
+        }
+    }
+
+    int capacity() {
+        return stamps.length;
+    }
+
+    /** Checks the free list and that unused nodes hold no value; throws naming the first violation. */
+    void checkInvariants() {
+        int free = 0;
+        for (int e = freeHead; e != NIL; e = engine.next(e)) {
+            if (e < 0 || e >= highWater) {
+                throw Checks.state("free list: node " + e + " outside [0, " + highWater + ")");
+            }
+            if (engine.isLinked(e) || values[e] != null) {
+                throw Checks.state("free list: node " + e + " is not cleared");
+            }
+            if (++free > highWater) {
+                throw Checks.state("free list: cycle");
+            }
+        }
+        int live = 0;
+        for (int e = 0; e < stamps.length; e++) {
+            if (stamps[e] == 0) {
+                throw Checks.state("pool: node " + e + " has stamp 0");
+            }
+            if (engine.isLinked(e)) {
+                if (e >= highWater) {
+                    throw Checks.state("pool: node " + e + " is linked above the high water mark " + highWater);
+                }
+                live++;
+            } else if (values[e] != null) {
+                throw Checks.state("pool: free node " + e + " still references its value");
+            }
+        }
+        if (live != engine.size() || live + free != highWater) {
+            throw Checks.state("pool: size " + engine.size() + ", live " + live + ", free " + free
+                    + ", high water " + highWater);
+        }
+    }
+}

@@ -1,0 +1,375 @@
+package io.github.radixwheel.core.internal;
+
+import io.github.radixwheel.core.LevelBits;
+
+/**
+ * The radix wheel engine with handles and values: what {@code TimingWheelQueue} and the alarm
+ * wheel share. See {@code TimingWheelQueue} for the contract. Each element is an engine node plus
+ * its stamp, value and optional auxiliary {@code long} (the alarm time) in a {@link HandlePool}.
+ *
+ * <p>Delivering calls take a {@link RadixEngine.Delivery} from the front class, which reads what
+ * it needs ({@link #valueOf}, {@link #auxOf}), then {@link #release}s the node and calls the user's
+ * handler: data travels as arguments, and the front decides what its handler sees.
+ *
+ * @param <V> the type of the values
+ */
+public final class HandleWheel<V> {
+    private static final int NIL = RadixEngine.NIL;
+
+    private final RadixEngine engine;
+    private final HandlePool pool;
+    private final RadixEngine.NodeVisitor forget;
+
+    /**
+     * @param levelBits the levels
+     * @param initialCapacity elements to allocate room for up front
+     * @param withAux whether to keep an auxiliary {@code long} per element
+     * @throws NullPointerException if {@code levelBits} is null
+     * @throws IllegalArgumentException if {@code initialCapacity} is negative, too large or cannot be
+     *     allocated, or a level has more than {@link RadixEngine#MAX_LEVEL_BITS} bits
+     */
+    public HandleWheel(LevelBits levelBits, int initialCapacity, boolean withAux) {
+        this(levelBits, initialCapacity, withAux, RadixEngine.MAX_CAPACITY);
+    }
+
+    /** As above, with at most {@code maxCapacity} elements: for tests of capacity exhaustion. */
+    HandleWheel(LevelBits levelBits, int initialCapacity, boolean withAux, int maxCapacity) {
+        Nodes.checkCapacity("initialCapacity", initialCapacity);
+        this.engine = new RadixEngine(levelBits, initialCapacity);
+        this.pool = new HandlePool(engine, withAux, maxCapacity);
+        this.forget = (e, key) -> pool.forget(e);
+    }
+
+    public LevelBits levelBits() {
+        return engine.levelBits();
+    }
+
+    public int size() {
+        return engine.size();
+    }
+
+    public long minAllowedKey() {
+        return engine.minAllowedKey();
+    }
+
+    public long maxAllowedKey() {
+        return engine.maxAllowedKey();
+    }
+
+    // ---------------------------------------------------------------- adding
+
+    /** Adds at the back of {@code key}'s insertion order. */
+    public long add(long key, long aux, V value) {
+        engine.requireMutable();
+        engine.checkKey(key);
+        int e = pool.allocate(aux, value);
+        engine.insertLast(e, key);
+        return pool.handle(e);
+    }
+
+    /** Adds at the front of {@code key}'s insertion order. */
+    public long addFirst(long key, long aux, V value) {
+        engine.requireMutable();
+        engine.checkKey(key);
+        int e = pool.allocate(aux, value);
+        engine.insertFirst(e, key);
+        return pool.handle(e);
+    }
+
+    /** Adds with the key and auxiliary value of {@code handle}, immediately before or after it. */
+    public long addBeside(long handle, V value, boolean after) {
+        int ref = live(handle);
+        engine.requireMutable();
+        int e = pool.allocate(pool.aux == null ? 0 : pool.aux[ref], value);
+        if (after) {
+            engine.insertAfter(e, ref);
+        } else {
+            engine.insertBefore(e, ref);
+        }
+        return pool.handle(e);
+    }
+
+    // ---------------------------------------------------------------- one element
+
+    public boolean contains(long handle) {
+        return pool.indexOf(handle) != NIL;
+    }
+
+    public boolean remove(long handle) {
+        int e = pool.indexOf(handle);
+        if (e == NIL) {
+            return false;
+        }
+        engine.requireMutable();
+        engine.unlink(e);
+        pool.release(e);
+        return true;
+    }
+
+    public long key(long handle) {
+        return engine.key(live(handle));
+    }
+
+    public long aux(long handle) {
+        return pool.aux[live(handle)];
+    }
+
+    @SuppressWarnings("unchecked")
+    public V value(long handle) {
+        return (V) pool.values[live(handle)];
+    }
+
+    /** Replaces the value; returns the old one. */
+    @SuppressWarnings("unchecked")
+    public V setValue(long handle, V value) {
+        int e = live(handle);
+        engine.requireMutable();
+        V old = (V) pool.values[e];
+        pool.values[e] = value;
+        return old;
+    }
+
+    /** Moves an element to {@code key}, at the back of that key's insertion order. */
+    public void changeKey(long handle, long key, long aux) {
+        int e = live(handle);
+        engine.requireMutable();
+        engine.checkKey(key);
+        engine.changeKey(e, key);
+        if (pool.aux != null) {
+            pool.aux[e] = aux;
+        }
+    }
+
+    private int live(long handle) {
+        int e = pool.indexOf(handle);
+        if (e == NIL) {
+            throw Checks.notContained("handle", handle);
+        }
+        return e;
+    }
+
+    // ---------------------------------------------------------------- the minimum
+
+    public long minKey() {
+        return engine.key(requireMin("minKey"));
+    }
+
+    public long minElement() {
+        return pool.handle(requireMin("minElement"));
+    }
+
+    private int requireMin(String method) {
+        int e = engine.minNode();
+        if (e == NIL) {
+            throw Checks.empty(method + " of an empty queue");
+        }
+        return e;
+    }
+
+    /** The least (or greatest) auxiliary value among the elements whose key is the minimum key. */
+    public long auxExtremeAtMinKey(boolean greatest) {
+        int min = requireMin("aux");
+        long key = engine.key(min);
+        long[] aux = pool.aux;
+        long best = aux[min];
+        for (int e = engine.firstInSlotOf(key); e != NIL; e = engine.next(e)) {
+            if (engine.key(e) == key && (greatest ? aux[e] > best : aux[e] < best)) {
+                best = aux[e];
+            }
+        }
+        return best;
+    }
+
+    /**
+     * Removes the minimum element and raises the minimum allowed key to its key.
+     *
+     * @return its value
+     */
+    @SuppressWarnings("unchecked")
+    public V pollMin() {
+        engine.beginDelivery("pollMin");
+        try {
+            int e = requireMin("pollMin");
+            V value = (V) pool.values[e];
+            takeMin(e);
+            pool.release(e);
+            return value;
+        } finally {
+            engine.endDelivery();
+        }
+    }
+
+    /**
+     * Removes the minimum element, raises the minimum allowed key to its key, then hands it to
+     * {@code delivery} inside the guard.
+     *
+     * @return false, calling nothing, if empty
+     */
+    public <H> boolean pollMin(String method, RadixEngine.Delivery<H> delivery, H handler) {
+        engine.beginDelivery(method);
+        try {
+            int e = engine.minNode();
+            if (e == NIL) {
+                return false;
+            }
+            long key = takeMin(e);
+            delivery.deliver(e, key, handler);
+            return true;
+        } finally {
+            engine.endDelivery();
+        }
+    }
+
+    private long takeMin(int e) {
+        long key = engine.key(e);
+        engine.unlink(e);
+        engine.raiseMin(key);
+        return key;
+    }
+
+    // ---------------------------------------------------------------- delivering
+
+    /**
+     * Delivers every element with key {@code < key} in (key, insertion) order, then sets the
+     * minimum allowed key to {@code key}; a no-op if {@code key <= minAllowedKey()}.
+     *
+     * @throws IllegalStateException if a delivering call is under way
+     */
+    public <H> void increaseMinAllowedKey(long key, RadixEngine.Delivery<H> delivery, H handler) {
+        engine.requireNotDelivering("increaseMinAllowedKey");
+        if (key <= engine.minAllowedKey()) {
+            return;
+        }
+        engine.beginDelivery("increaseMinAllowedKey");
+        try {
+            engine.advance(key, delivery, handler);
+        } finally {
+            engine.endDelivery();
+        }
+    }
+
+    /** Marks the start of a delivering call that the front drives itself; see {@link RadixEngine#beginDelivery}. */
+    public void beginDelivery(String method) {
+        engine.beginDelivery(method);
+    }
+
+    public void endDelivery() {
+        engine.endDelivery();
+    }
+
+    /** Inside a delivering call: see {@link RadixEngine#advance}. */
+    public <H> void advance(long key, RadixEngine.Delivery<H> delivery, H handler) {
+        engine.advance(key, delivery, handler);
+    }
+
+    /**
+     * Inside a delivering call: delivers, in insertion order, the elements whose key is the minimum
+     * allowed key and whose auxiliary value is {@code <= maxAux}, including those added meanwhile.
+     */
+    public <H> void deliverAtMinWhereAuxAtMost(long maxAux, RadixEngine.Delivery<H> delivery, H handler) {
+        long key = engine.minAllowedKey();
+        long[] aux = pool.aux;
+        // The last node passed over, still in place, or NIL to start from the head.
+        int kept = NIL;
+        long keptHandle = 0;
+        while (true) {
+            int e = kept == NIL ? engine.firstAtMin() : engine.next(kept);
+            if (e == NIL) {
+                return;
+            }
+            if (aux != null && pool.aux[e] > maxAux) {
+                kept = e;
+                keptHandle = pool.handle(e);
+                continue;
+            }
+            int reordersBefore = engine.reorders();
+            engine.unlink(e);
+            delivery.deliver(e, key, handler);
+            if (kept != NIL && (engine.reorders() != reordersBefore || pool.indexOf(keptHandle) != kept)) {
+                kept = NIL; // the walk's place may have moved: start again from the head
+            }
+        }
+    }
+
+    /** In a {@link RadixEngine.Delivery}: the value of a delivered node. */
+    @SuppressWarnings("unchecked")
+    public V valueOf(int e) {
+        return (V) pool.values[e];
+    }
+
+    /** In a {@link RadixEngine.Delivery}: the auxiliary value of a delivered node. */
+    public long auxOf(int e) {
+        return pool.aux[e];
+    }
+
+    /** In a {@link RadixEngine.Delivery}: frees a delivered node; returns the handle it had. */
+    public long release(int e) {
+        long handle = pool.handle(e);
+        pool.release(e);
+        return handle;
+    }
+
+    // ---------------------------------------------------------------- whole-queue operations
+
+    /** Removes every element; O(size + occupied slots). */
+    public void clear() {
+        engine.requireMutable();
+        engine.clear(forget);
+        pool.clear();
+    }
+
+    /** {@link #clear}, then sets the minimum allowed key to {@code key} ({@code >= 0}, not checked). */
+    public void reset(long key) {
+        engine.requireMutable();
+        engine.reset(key, forget);
+        pool.clear();
+    }
+
+    public void trimToSize() {
+        engine.requireMutable();
+        pool.trim();
+    }
+
+    /** Visits each element once, in slot order, inside the iteration guard. */
+    public void forEach(ElementVisitor<? super V> visitor) {
+        int saved = engine.beginIteration();
+        try {
+            engine.forEach((e, key) -> visit(visitor, e, key));
+        } finally {
+            engine.endIteration(saved);
+        }
+    }
+
+    /** Visits the first {@code limit} elements in delivery order, inside the iteration guard. */
+    public void forEachInOrder(ElementVisitor<? super V> visitor, int limit) {
+        int saved = engine.beginIteration();
+        try {
+            engine.forEachInOrder((e, key) -> visit(visitor, e, key), limit);
+        } finally {
+            engine.endIteration(saved);
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    private void visit(ElementVisitor<? super V> visitor, int e, long key) {
+        visitor.visit(pool.handle(e), key, pool.aux == null ? 0 : pool.aux[e], (V) pool.values[e]);
+    }
+
+    /** Receives elements without removing them. */
+    @FunctionalInterface
+    public interface ElementVisitor<V> {
+        /**
+         * @param handle the element's handle
+         * @param key its key
+         * @param aux its auxiliary value, or 0 if none is kept
+         * @param value its value
+         */
+        void visit(long handle, long key, long aux, V value);
+    }
+
+    /** @throws IllegalStateException naming the first violated invariant of the engine or the pool */
+    public void checkInvariants() {
+        engine.checkInvariants();
+        pool.checkInvariants();
+    }
+}

@@ -1,0 +1,562 @@
+package io.github.radixwheel.core.internal;
+
+import io.github.radixwheel.core.LevelBits;
+import java.util.ConcurrentModificationException;
+
+/**
+ * The radix wheel engine: a monotone priority queue of nodes numbered {@code 0 .. capacity - 1},
+ * each with a {@code long} key, delivered in (key, insertion) order. The public queues build on
+ * it: {@code IndexedTimingWheelQueue} directly (a node is the caller's id), and
+ * {@link HandleWheel} (a node is a pool entry named by a handle) for {@code TimingWheelQueue} and
+ * the alarm wheel.
+ *
+ * <p>Each slot holds a doubly linked list in insertion order ({@link Slots}). Because level ranges
+ * are disjoint ({@link LevelGeometry}), all nodes of one key share one slot, so list order is
+ * insertion order per key, and a slot that the minimum reaches moves down as a whole.
+ *
+ * <p>The engine checks nothing that its callers check: node numbers, liveness and key ranges are
+ * the caller's preconditions (see {@link #checkKey}). It owns the one re-entrancy guard of the
+ * structure built on it.
+ */
+public final class RadixEngine {
+    /** The most bits a single level may have: its slot arrays are allocated up front. */
+    public static final int MAX_LEVEL_BITS = 24;
+    /** The most nodes an engine can have. */
+    public static final int MAX_CAPACITY = Nodes.MAX_CAPACITY;
+    /** No node. */
+    public static final int NIL = Nodes.NIL;
+
+    private static final int IDLE = 0;
+    private static final int DELIVERING = 1;
+    private static final int ITERATING = 2;
+
+    /**
+     * Receives each node the engine removes while it advances, after the node has left the engine.
+     *
+     * @param <H> what the caller passes through to it, usually the user's handler
+     */
+    @FunctionalInterface
+    public interface Delivery<H> {
+        /**
+         * @param node the delivered node, no longer linked
+         * @param key its key, which is now the minimum allowed key
+         * @param handler the caller's argument
+         */
+        void deliver(int node, long key, H handler);
+    }
+
+    /** Visits nodes without removing them. */
+    @FunctionalInterface
+    public interface NodeVisitor {
+        /**
+         * @param node a node
+         * @param key its key
+         */
+        void visit(int node, long key);
+    }
+
+    private final LevelBits levelBits;
+    private final LevelGeometry geo;
+    private final Nodes nodes;
+    private final Slots slots;
+    /** The first node in delivery order, or NIL if unknown or empty. */
+    private int minNode = NIL;
+    private int size;
+    /** {@link #IDLE}, {@link #DELIVERING} or {@link #ITERATING}. */
+    private int guard = IDLE;
+    /** Counts insertions before existing nodes and re-keys, so that an in-place walk can notice them. */
+    private int reorders;
+
+    /**
+     * @param levelBits the levels
+     * @param capacity the number of nodes
+     * @throws NullPointerException if {@code levelBits} is null
+     * @throws IllegalArgumentException if a level has more than {@link #MAX_LEVEL_BITS} bits, or
+     *     {@code capacity} is negative, above {@link #MAX_CAPACITY} or cannot be allocated
+     */
+    public RadixEngine(LevelBits levelBits, int capacity) {
+        Checks.requireNonNull(levelBits, "levelBits");
+        for (int i = 0; i < levelBits.numLevels(); i++) {
+            if (levelBits.bits(i) > MAX_LEVEL_BITS) {
+                throw Checks.outOfRange("bits of level " + i + " in " + levelBits, levelBits.bits(i), 1, MAX_LEVEL_BITS);
+            }
+        }
+        this.levelBits = levelBits;
+        this.geo = new LevelGeometry(levelBits);
+        this.nodes = new Nodes(capacity);
+        this.slots = new Slots(nodes, geo);
+    }
+
+    public LevelBits levelBits() {
+        return levelBits;
+    }
+
+    public int size() {
+        return size;
+    }
+
+    public int capacity() {
+        return nodes.capacity();
+    }
+
+    /** Grows or shrinks to {@code capacity} nodes; nodes cut off must not be linked. */
+    public void resize(int capacity) {
+        nodes.resize(capacity);
+    }
+
+    public long minAllowedKey() {
+        return geo.min;
+    }
+
+    public long maxAllowedKey() {
+        return geo.maxAllowedKey();
+    }
+
+    /** @throws IllegalArgumentException unless {@code minAllowedKey() <= key <= maxAllowedKey()} */
+    public void checkKey(long key) {
+        if (key < geo.min || key > geo.maxAllowedKey()) {
+            throw Checks.outOfRange("key", key, geo.min, geo.maxAllowedKey());
+        }
+    }
+
+    public boolean isLinked(int e) {
+        return nodes.keys[e] != Nodes.FREE;
+    }
+
+    /** The key of a linked node. */
+    public long key(int e) {
+        return nodes.keys[e];
+    }
+
+    /** The node after {@code e} in its slot's list, or NIL. */
+    public int next(int e) {
+        return nodes.next(e);
+    }
+
+    /** For callers that thread a free list through unlinked nodes. */
+    public void setNext(int e, int next) {
+        nodes.setNext(e, next);
+    }
+
+    // ---------------------------------------------------------------- the guard
+
+    /**
+     * Marks the start of a delivering call.
+     *
+     * @throws IllegalStateException if a delivering call is under way (a nested call from a handler)
+     * @throws ConcurrentModificationException if an iteration is under way
+     */
+    public void beginDelivery(String method) {
+        requireNotDelivering(method);
+        requireMutable();
+        guard = DELIVERING;
+    }
+
+    /** @throws IllegalStateException if a delivering call is under way (a nested call from a handler) */
+    public void requireNotDelivering(String method) {
+        if (guard == DELIVERING) {
+            throw Checks.state(method + " called from inside a handler of this queue");
+        }
+    }
+
+    public void endDelivery() {
+        guard = IDLE;
+    }
+
+    /** @return the state to hand back to {@link #endIteration} */
+    public int beginIteration() {
+        int saved = guard;
+        guard = ITERATING;
+        return saved;
+    }
+
+    public void endIteration(int saved) {
+        guard = saved;
+    }
+
+    /** @throws ConcurrentModificationException if an iteration is under way */
+    public void requireMutable() {
+        if (guard == ITERATING) {
+            throw new ConcurrentModificationException("the queue was modified from inside forEach or forEachInOrder");
+        }
+    }
+
+    // ---------------------------------------------------------------- linking
+
+    /** Links free node {@code e} at the back of {@code key}'s insertion order. */
+    public void insertLast(int e, long key) {
+        place(e, key);
+        int min = minNode;
+        if (++size == 1 || (min != NIL && key < nodes.keys[min])) {
+            minNode = e;
+        }
+    }
+
+    /** Links free node {@code e} at the front of {@code key}'s insertion order. */
+    public void insertFirst(int e, long key) {
+        nodes.keys[e] = key;
+        int level = geo.levelOf(key);
+        slots.prepend(level, geo.slotOf(level, key), e, key);
+        int min = minNode;
+        if (++size == 1 || (min != NIL && key <= nodes.keys[min])) {
+            minNode = e;
+        }
+        reorders++;
+    }
+
+    /** Links free node {@code e} immediately before linked node {@code ref}, with its key. */
+    public void insertBefore(int e, int ref) {
+        long key = nodes.keys[ref];
+        nodes.keys[e] = key;
+        int level = geo.levelOf(key);
+        slots.insertBefore(level, geo.slotOf(level, key), e, ref, key);
+        size++;
+        if (minNode == ref) {
+            minNode = e;
+        }
+        reorders++;
+    }
+
+    /** Links free node {@code e} immediately after linked node {@code ref}, with its key. */
+    public void insertAfter(int e, int ref) {
+        long key = nodes.keys[ref];
+        nodes.keys[e] = key;
+        int level = geo.levelOf(key);
+        slots.insertAfter(level, geo.slotOf(level, key), e, ref, key);
+        size++;
+        reorders++;
+    }
+
+    /** Unlinks linked node {@code e}; it becomes free. */
+    public void unlink(int e) {
+        detachNode(e);
+        nodes.keys[e] = Nodes.FREE;
+        size--;
+        if (e == minNode) {
+            minNode = NIL;
+        }
+    }
+
+    /** Moves linked node {@code e} to the back of {@code key}'s insertion order. */
+    public void changeKey(int e, long key) {
+        detachNode(e);
+        place(e, key);
+        int min = minNode;
+        if (e == min) {
+            minNode = NIL;
+        } else if (min != NIL && key < nodes.keys[min]) {
+            minNode = e;
+        }
+        reorders++;
+    }
+
+    /** For callers that keep a cursor into the minimum key's slot: see {@link #firstAtMin()}. */
+    public int reorders() {
+        return reorders;
+    }
+
+    /** Appends {@code e} to the slot where {@code key} belongs; counts and the minimum are the caller's. */
+    private void place(int e, long key) {
+        nodes.keys[e] = key;
+        int level = geo.levelOf(key);
+        slots.append(level, geo.slotOf(level, key), e, key);
+    }
+
+    private void detachNode(int e) {
+        long key = nodes.keys[e];
+        int level = geo.levelOf(key);
+        slots.unlink(level, geo.slotOf(level, key), e);
+    }
+
+    // ---------------------------------------------------------------- the minimum
+
+    /** @return the first node in delivery order, or NIL if empty */
+    public int minNode() {
+        int m = minNode;
+        if (m != NIL || size == 0) {
+            return m;
+        }
+        int level = Long.numberOfTrailingZeros(slots.occupiedLevels);
+        return minNode = slots.slotMin(level, firstSlot(level));
+    }
+
+    /** The first occupied slot of a non-empty level, in key order. */
+    private int firstSlot(int level) {
+        return level == geo.top
+                ? slots.occupancy[level].nextSetBitCyclic(geo.slotOf(level, geo.start(level)))
+                : slots.occupancy[level].nextSetBit(0);
+    }
+
+    /**
+     * The first node of the minimum allowed key's slot, or NIL; the rest follow through
+     * {@link #next}. Every node of that slot has the minimum allowed key.
+     */
+    public int firstAtMin() {
+        return slots.head(0, geo.slotOf(0, geo.min));
+    }
+
+    /** The first node of the slot that holds {@code key}, whose nodes may have other keys too. */
+    public int firstInSlotOf(long key) {
+        int level = geo.levelOf(key);
+        return slots.head(level, geo.slotOf(level, key));
+    }
+
+    /**
+     * Raises the minimum allowed key to {@code key}, below which no node may lie. Does nothing if
+     * {@code key <= minAllowedKey()}.
+     */
+    public void raiseMin(long key) {
+        if (key > geo.min) {
+            moveMinTo(key);
+        }
+    }
+
+    // ---------------------------------------------------------------- advancing
+
+    /**
+     * Delivers every node with key {@code < target} in (key, insertion) order, unlinking each just
+     * before handing it to {@code delivery}, then raises the minimum to {@code target}. The caller
+     * holds the guard ({@link #beginDelivery}); what the delivery does to the engine is seen by the
+     * next step.
+     */
+    public <H> void advance(long target, Delivery<H> delivery, H handler) {
+        LevelGeometry g = geo;
+        while (slots.occupiedLevels != 0) {
+            int level = Long.numberOfTrailingZeros(slots.occupiedLevels);
+            if (level == 0 && g.top != 0) {
+                // Level 0 lies inside the minimum's aligned block: its next key is the block's start
+                // plus the next occupied slot, and moving the minimum within the block moves no level.
+                long mask = g.slotMask[0];
+                int slot = slots.occupancy[0].nextSetBit((int) (g.min & mask));
+                long key = (g.min & ~mask) | slot;
+                if (key >= target) {
+                    break;
+                }
+                g.setMinInLevel0(key);
+                deliverHead(slot, key, delivery, handler);
+                continue;
+            }
+            int slot = firstSlot(level);
+            long start = g.slotStart(level, slot);
+            if (start >= target) {
+                break;
+            }
+            if (level == 0) {
+                // Level 0 slots hold a single key; the head is the next node in order.
+                moveMinTo(start);
+                deliverHead(slot, start, delivery, handler);
+            } else {
+                // Nothing lies below this slot, so the minimum may rise to its least key (when known)
+                // or its start; either way its nodes move straight to the levels they now belong.
+                int min = slots.cachedMin(level, slot);
+                long to = min == NIL ? start : nodes.keys[min];
+                if (to >= target) {
+                    break;
+                }
+                moveMinTo(to);
+            }
+        }
+        if (target > g.min) {
+            moveMinTo(target);
+        }
+    }
+
+    private <H> void deliverHead(int slot, long key, Delivery<H> delivery, H handler) {
+        int e = slots.head(0, slot);
+        slots.unlink(0, slot, e);
+        nodes.keys[e] = Nodes.FREE;
+        size--;
+        minNode = NIL;
+        delivery.deliver(e, key, handler);
+    }
+
+    /**
+     * Raises the minimum to {@code k}, which no node lies below, and moves every slot that falls
+     * below its level's new start down to where its keys now belong. Levels are settled from the
+     * bottom up, so a moved node never lands in a slot that has yet to move.
+     */
+    private void moveMinTo(long k) {
+        LevelGeometry g = geo;
+        long prevOld = g.end[0];
+        long prevNew = g.setMin(k);
+        for (int i = 1; i < g.numLevels && prevOld != prevNew; i++) {
+            long oldEnd = g.end[i];
+            long newEnd = g.setEndAfter(i, prevNew);
+            if (slots.isOccupied(i)) {
+                // Old range [prevOld + 1, oldEnd]; keys up to prevNew now belong below.
+                long firstKept = prevNew >= oldEnd ? Long.MAX_VALUE : prevNew + 1;
+                sortDown(i, prevOld + 1, firstKept);
+            }
+            prevOld = oldEnd;
+            prevNew = newEnd;
+        }
+    }
+
+    /** Re-places the nodes of level {@code level} whose keys are in {@code [from, to)}. */
+    private void sortDown(int level, long from, long to) {
+        OccupancyBitmap bits = slots.occupancy[level];
+        int first = geo.slotOf(level, from);
+        long numSlots = geo.slotMask[level] + 1;
+        long count = to == Long.MAX_VALUE ? numSlots : (to - from) >>> geo.shift[level];
+        if (count >= numSlots) {
+            first = 0;
+            count = numSlots;
+        }
+        long last = first + count; // exclusive; may pass the end once, for the ring of the top level
+        for (int s = bits.nextSetBit(first); s >= 0 && s < last; s = bits.nextSetBit(s)) {
+            relinkSlot(level, s);
+        }
+        if (last > numSlots) {
+            for (int s = bits.nextSetBit(0); s >= 0 && s < last - numSlots; s = bits.nextSetBit(s)) {
+                relinkSlot(level, s);
+            }
+        }
+    }
+
+    /** Empties a slot, relinking its nodes in list order at their new levels. */
+    private void relinkSlot(int level, int slot) {
+        long[] keys = nodes.keys;
+        for (int e = slots.detach(level, slot); e != NIL; ) {
+            int following = nodes.next(e);
+            place(e, keys[e]);
+            e = following;
+        }
+    }
+
+    // ---------------------------------------------------------------- whole-engine operations
+
+    /**
+     * Unlinks every node, handing each to {@code removed} first (in no particular order). O(size +
+     * occupied slots + bitmap words).
+     */
+    public void clear(NodeVisitor removed) {
+        long[] keys = nodes.keys;
+        for (int level = 0; level < geo.numLevels; level++) {
+            OccupancyBitmap bits = slots.occupancy[level];
+            for (int s = bits.nextSetBit(0); s >= 0; s = bits.nextSetBit(s)) {
+                for (int e = slots.detach(level, s); e != NIL; ) {
+                    int following = nodes.next(e); // the visitor may reuse the links of a freed node
+                    removed.visit(e, keys[e]);
+                    keys[e] = Nodes.FREE;
+                    e = following;
+                }
+            }
+        }
+        size = 0;
+        minNode = NIL;
+        reorders++;
+    }
+
+    /** {@link #clear}, then sets the minimum allowed key to {@code min}, lower or higher. */
+    public void reset(long min, NodeVisitor removed) {
+        clear(removed);
+        geo.reset(min);
+    }
+
+    /** Visits every node once, in slot order (not delivery order). The caller holds the iteration guard. */
+    public void forEach(NodeVisitor visitor) {
+        long[] keys = nodes.keys;
+        for (int level = 0; level < geo.numLevels; level++) {
+            OccupancyBitmap bits = slots.occupancy[level];
+            for (int s = bits.nextSetBit(0); s >= 0; s = bits.nextSetBit(s + 1)) {
+                for (int e = slots.head(level, s); e != NIL; e = nodes.next(e)) {
+                    visitor.visit(e, keys[e]);
+                }
+            }
+        }
+    }
+
+    /**
+     * Visits the first {@code limit} nodes in delivery order. The caller holds the iteration guard.
+     * O(n log n) at worst: each slot above level 0 is sorted by key (stably, so insertion order
+     * per key is kept); allocates scratch space for the largest such slot.
+     */
+    public void forEachInOrder(NodeVisitor visitor, int limit) {
+        new InOrderWalk(nodes, visitor, limit).walk(this);
+    }
+
+    /** Calls {@code slotVisitor} with each non-empty slot, in key order. */
+    void forEachSlotInOrder(SlotVisitor slotVisitor) {
+        for (int level = 0; level < geo.numLevels; level++) {
+            if (!slots.isOccupied(level)) {
+                continue;
+            }
+            OccupancyBitmap bits = slots.occupancy[level];
+            int from = geo.slotOf(level, geo.start(level));
+            for (int s = bits.nextSetBit(from); s >= 0; s = bits.nextSetBit(s + 1)) {
+                if (!slotVisitor.visit(level, slots.head(level, s))) {
+                    return;
+                }
+            }
+            // Only the ring of the top level holds keys in slots before its start's slot.
+            for (int s = bits.nextSetBit(0); s >= 0 && s < from; s = bits.nextSetBit(s + 1)) {
+                if (!slotVisitor.visit(level, slots.head(level, s))) {
+                    return;
+                }
+            }
+        }
+    }
+
+    /** Visits one non-empty slot by its head; returns whether to go on. */
+    @FunctionalInterface
+    interface SlotVisitor {
+        boolean visit(int level, int head);
+    }
+
+    // ---------------------------------------------------------------- checks
+
+    /**
+     * Checks every invariant: level ranges, list shapes, slot placement, occupancy bitmaps and their
+     * summaries, the size, and the cached minimum.
+     *
+     * @throws IllegalStateException naming the first violation found
+     */
+    public void checkInvariants() {
+        long k = geo.min;
+        long[] expected = geo.endsFor(k);
+        for (int i = 0; i < geo.numLevels; i++) {
+            if (expected[i] != geo.end[i]) {
+                throw Checks.state("level " + i + " ends at " + geo.end[i] + " but minimum " + k
+                        + " puts its end at " + expected[i]);
+            }
+        }
+        long[] keys = nodes.keys;
+        int total = 0;
+        for (int level = 0; level < geo.numLevels; level++) {
+            int count = 0;
+            int numSlots = (int) geo.slotMask[level] + 1;
+            for (int slot = 0; slot < numSlots; slot++) {
+                count += slots.checkSlot(level, slot, size);
+                for (int e = slots.head(level, slot); e != NIL; e = nodes.next(e)) {
+                    long key = keys[e];
+                    if (key < k || key > geo.maxAllowedKey() || geo.levelOf(key) != level
+                            || geo.slotOf(level, key) != slot) {
+                        throw Checks.state("level " + level + " slot " + slot + ": holds key " + key
+                                + " which belongs " + (key < k ? "nowhere (below minimum " + k + ")"
+                                : "at level " + geo.levelOf(key) + " slot " + geo.slotOf(geo.levelOf(key), key)));
+                    }
+                }
+            }
+            slots.checkLevel(level, count);
+            total += count;
+        }
+        int linked = 0;
+        for (long key : keys) {
+            if (key != Nodes.FREE) {
+                linked++;
+            }
+        }
+        if (total != size || linked != size) {
+            throw Checks.state("levels hold " + total + " nodes and " + linked + " have keys, but size is " + size);
+        }
+        if (minNode != NIL) {
+            int cached = minNode;
+            minNode = NIL;
+            int actual = minNode();
+            if (actual != cached) {
+                minNode = cached;
+                throw Checks.state("cached minimum is node " + cached + " but the minimum is node " + actual);
+            }
+        }
+    }
+}
