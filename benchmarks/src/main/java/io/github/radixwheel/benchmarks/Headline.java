@@ -1,89 +1,86 @@
 package io.github.radixwheel.benchmarks;
 
+import io.github.radixwheel.benchmarks.report.Progress;
+import io.github.radixwheel.benchmarks.report.Report;
+import io.github.radixwheel.benchmarks.report.Result;
+import io.github.radixwheel.benchmarks.report.RunInfo;
 import java.io.IOException;
+import java.io.PrintStream;
 import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import joptsimple.OptionParser;
+import joptsimple.OptionSpec;
 import org.openjdk.jmh.profile.GCProfiler;
 import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.results.format.ResultFormatFactory;
 import org.openjdk.jmh.results.format.ResultFormatType;
 import org.openjdk.jmh.runner.Runner;
 import org.openjdk.jmh.runner.RunnerException;
+import org.openjdk.jmh.runner.format.OutputFormatFactory;
 import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
 import org.openjdk.jmh.runner.options.Options;
 import org.openjdk.jmh.runner.options.OptionsBuilder;
 import org.openjdk.jmh.runner.options.TimeValue;
+import org.openjdk.jmh.runner.options.VerboseMode;
 
 /**
- * The headline comparison: a quick preset of the peer suite that runs in under 5 minutes on two
- * cores, then prints a table of ns/op per implementation and workload.
+ * The headline comparison: a quick preset of the benchmarks ({@link #PRESET}) that runs in under 5
+ * minutes on two cores, at four sizes per workload, then {@link EndToEnd} at N = 2^16.
  *
- * <p><b>The preset</b> ({@link #PRESET}): the workloads of the targets (2–5) at the smallest and
- * the largest N, and cancel-all at the middle N, where the queues' linear cancel still runs:
- * <ul>
- *   <li>2. churn, N = 2^10 and 2^20, all seven implementations;
- *   <li>3. fire-all in 1024-tick steps, N = 2^10 and 2^20, all seven;
- *   <li>4. keep-alive reschedule, N = 2^10 and 2^20, all seven;
- *   <li>5. hold model, dense and sparse gaps, N = 2^10 and 2^20, the four implementations with a
- *       next-expiry query (the other three are n/a and are not run);
- *   <li>1. schedule N, cancel all in random order, N = 2^16, all seven.
- * </ul>
- * Each combination runs in its own JVM (one fork, so that no implementation's calls make another's
- * call sites megamorphic) with one 1 s warm-up iteration and one 1 s measurement iteration, and
- * {@code -prof gc}. That is enough to rank the implementations, not to quote small differences:
- * for publishable numbers run the benchmark classes with their own settings (3 × 2 s warm-up,
- * 5 × 2 s measurement; see each class's javadoc). After JMH, {@link EndToEnd} runs Netty and
- * {@code KeyedTimer} once at N = 2^16 (about 5 s).
+ * <p>Each benchmark runs in its own JVM (one fork, so that no implementation's calls make
+ * another's call sites megamorphic) with one {@link #WARMUP} warm-up iteration and one
+ * {@link #MEASUREMENT} measurement iteration, and {@code -prof gc}: enough to rank the
+ * implementations, not to quote small differences (for that, run a class with its own settings).
  *
- * <p><b>Output.</b> The JMH results of all combinations, as one JSON file, at
- * {@code benchmarks/target/headline.json} (the directory holding {@code benchmarks.jar}, or the one
- * given as the first argument); then {@link Report}'s Markdown ({@code headline.md}, also printed)
- * and chart ({@code headline.png}) beside it.
- *
- * <p>Run it from the repository root, on a fresh clone:
+ * <p><b>Output.</b> One progress line per benchmark, then the tables. JMH's own output goes to
+ * {@code headline-jmh.log}, its results to {@code headline.json} (re-render it with the report's
+ * main), the tables to {@code headline.md} and the chart to {@code headline.png}, all in
+ * {@code benchmarks/target/} (the directory of {@code benchmarks.jar}) or in {@code --out}. Run it
+ * from the repository root:
  *
  * <pre>{@code
  * mvn -B -q package -DskipTests && java -cp benchmarks/target/benchmarks.jar io.github.radixwheel.benchmarks.Headline
  * }</pre>
  */
 public final class Headline {
-    /** One set of benchmarks and parameter values, run as one JMH {@link Runner} call. */
+    /**
+     * One benchmark method and the parameter values it runs with, as one JMH {@link Runner} call.
+     *
+     * @param benchmark {@code SimpleClassName.method}
+     * @param params each parameter's values
+     */
     public record Part(String benchmark, Map<String, String[]> params) {
         /** @return the number of parameter combinations, each one fork */
         public int combinations() {
-            int n = 1;
-            for (String[] values : params.values()) {
-                n *= values.length;
-            }
-            return n;
+            return params.values().stream().mapToInt(v -> v.length).reduce(1, (a, b) -> a * b);
         }
     }
 
-    private static final String[] ALL = Impl.ALL.split(",");
-    private static final String[] WITH_NEXT_EXPIRY = {"radixwheel", "DelayQueue", "PriorityQueue", "fastutil"};
-    private static final String[] SMALL_AND_LARGE = {"1024", "1048576"};
+    /** Each benchmark's warm-up iteration. */
+    public static final TimeValue WARMUP = TimeValue.milliseconds(700);
+    /** Each benchmark's measurement iteration. */
+    public static final TimeValue MEASUREMENT = TimeValue.milliseconds(700);
+    /** The size of the {@link EndToEnd} run. */
+    static final int END_TO_END_SIZE = 1 << 16;
+
+    private static final String[] SIZES = {"1024", "16384", "131072", "1048576"};
+    private static final String[] TIMERS = {"radixwheel", "Agrona", "Kafka", "Caffeine", "DelayQueue", "PriorityQueue", "fastutil"};
+    private static final String[] SIMULATORS = {"radixwheel", "PriorityQueue", "fastutil", "BinaryHeap", "4-aryHeap"};
 
     /** The preset, in the order it runs. */
     public static final List<Part> PRESET = List.of(
-            new Part("ChurnBenchmark.churn", params("impl", ALL, "size", SMALL_AND_LARGE)),
-            new Part("FireAllBenchmark.fireAll", params("impl", ALL, "size", SMALL_AND_LARGE, "step", new String[] {"1024"})),
-            new Part("KeepAliveBenchmark.heartbeat", params("impl", ALL, "size", SMALL_AND_LARGE)),
-            new Part("HoldBenchmark.hold", params("impl", WITH_NEXT_EXPIRY, "size", SMALL_AND_LARGE,
-                    "gaps", new String[] {"dense", "sparse"})),
-            new Part("CancelAllBenchmark.cancelAll", params("impl", ALL, "size", new String[] {"65536"},
-                    "order", new String[] {"random"})));
-
-    /** The size of the {@link EndToEnd} run. */
-    static final int END_TO_END_SIZE = 1 << 16;
+            new Part("ChurnBenchmark.churn", params("impl", TIMERS, "size", SIZES)),
+            new Part("FireAllBenchmark.fireAll", params("impl", TIMERS, "size", SIZES, "step", new String[] {"1024"})),
+            new Part("KeepAliveBenchmark.heartbeat", params("impl", TIMERS, "size", SIZES)),
+            new Part("HoldBenchmark.hold", params("impl", SIMULATORS, "size", SIZES, "gaps", new String[] {"exponential"})));
 
     private Headline() {
     }
@@ -98,81 +95,75 @@ public final class Headline {
 
     /**
      * @param part one part of the preset
-     * @return its JMH options: one fork, 1 × 1 s warm-up, 1 × 1 s measurement, {@code -prof gc}
+     * @return its JMH options: one fork, one warm-up and one measurement iteration, {@code -prof gc}
      */
     static Options options(Part part) {
         ChainedOptionsBuilder b = new OptionsBuilder()
                 .include("\\." + part.benchmark().replace(".", "\\.") + "$")
                 .forks(1)
                 .warmupIterations(1)
-                .warmupTime(TimeValue.seconds(1))
+                .warmupTime(WARMUP)
                 .measurementIterations(1)
-                .measurementTime(TimeValue.seconds(1))
-                .timeUnit(TimeUnit.NANOSECONDS)
+                .measurementTime(MEASUREMENT)
                 .addProfiler(GCProfiler.class)
                 .shouldFailOnError(true);
-        for (Map.Entry<String, String[]> p : part.params().entrySet()) {
-            b.param(p.getKey(), p.getValue());
-        }
+        part.params().forEach(b::param);
         return b.build();
     }
 
     /**
-     * @param args optionally the output directory (default: the directory of benchmarks.jar)
-     * @throws RunnerException if JMH fails (a benchmark throwing fails the run)
+     * @param args optionally {@code --out DIR} (default: the directory of benchmarks.jar)
+     * @throws RunnerException if JMH fails (a benchmark that throws fails the run)
      * @throws IOException if an output file cannot be written
      * @throws InterruptedException if interrupted during the end-to-end run
      */
     public static void main(String[] args) throws RunnerException, IOException, InterruptedException {
-        Path dir = args.length > 0 ? Path.of(args[0]) : defaultDirectory();
+        OptionParser parser = new OptionParser();
+        OptionSpec<String> out = parser.accepts("out", "output directory").withRequiredArg();
+        var options = parser.parse(args);
+        Path dir = options.has(out) ? Path.of(options.valueOf(out)) : defaultDirectory();
         Files.createDirectories(dir);
-        Path json = dir.resolve("headline.json");
+        RunInfo info = RunInfo.ofThisMachine();
         long start = System.nanoTime();
-        List<RunResult> results = new ArrayList<>();
-        for (Part part : PRESET) {
-            Collection<RunResult> run = new Runner(options(part)).run();
-            if (run.size() != part.combinations()) {
-                throw new IllegalStateException(part.benchmark() + ": " + run.size() + " results for "
-                        + part.combinations() + " combinations");
+        int total = PRESET.stream().mapToInt(Part::combinations).sum();
+        System.out.println("Headline: " + total + " benchmarks, then the end-to-end run; JMH's output goes to "
+                + dir.resolve("headline-jmh.log"));
+        List<RunResult> runs = new ArrayList<>();
+        try (PrintStream log = new PrintStream(Files.newOutputStream(dir.resolve("headline-jmh.log")), true, StandardCharsets.UTF_8)) {
+            Progress progress = new Progress(OutputFormatFactory.createFormatInstance(log, VerboseMode.NORMAL), System.out, total);
+            for (Part part : PRESET) {
+                runs.addAll(new Runner(options(part), progress).run());
             }
-            results.addAll(run);
+            if (progress.done() != total) {
+                throw new IllegalStateException(progress.done() + " of " + total + " benchmarks ran; see the log");
+            }
         }
-        ResultFormatFactory.getInstance(ResultFormatType.JSON, json.toString()).writeOut(results);
-        List<EndToEnd.Run> endToEnd = EndToEnd.runAll(new int[] {END_TO_END_SIZE}, TimeUnit.SECONDS.toNanos(1));
+        ResultFormatFactory.getInstance(ResultFormatType.JSON, dir.resolve("headline.json").toString()).writeOut(runs);
+        List<EndToEnd.Run> endToEnd = EndToEnd.runAll(END_TO_END_SIZE, TimeUnit.SECONDS.toNanos(1));
         long seconds = TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - start);
 
-        List<Report.Result> parsed = Report.read(json);
-        StringBuilder md = new StringBuilder();
-        md.append("## Headline comparison\n\n");
-        md.append(String.format(Locale.ROOT, "Quick preset (1 fork, 1 × 1 s warm-up, 1 × 1 s measurement, -prof gc)"
-                + " on %s %s, %d processors; %d s in all. Cells: score · allocation per unit;"
-                + " fastest in bold.%n%n", System.getProperty("java.vm.name"), System.getProperty("java.version"),
-                Runtime.getRuntime().availableProcessors(), seconds));
-        md.append(Report.markdown(parsed)).append('\n');
-        md.append(EndToEnd.table(endToEnd));
-        Path mdFile = dir.resolve("headline.md");
-        Path png = dir.resolve("headline.png");
-        Files.writeString(mdFile, md.toString(), StandardCharsets.UTF_8);
-        Report.chart(parsed, png);
+        List<Result> results = runs.stream().map(Result::of).toList();
+        String md = String.format(Locale.ROOT, "Quick preset: one fork per benchmark, 1 × %s warm-up, 1 × %s measurement,"
+                + " -prof gc; %d min %02d s in all. %s.%n%nCells: score · allocation per unit; fastest in bold.%n%n",
+                WARMUP, MEASUREMENT, seconds / 60, seconds % 60, info)
+                + Report.markdown(results)
+                + "\n### Thread-driven timers end to end (real clock, 1 ms tick, delays uniform in 1 s; one run each)\n\n"
+                + EndToEnd.table(endToEnd);
+        Files.writeString(dir.resolve("headline.md"), md, StandardCharsets.UTF_8);
+        Report.chart(results, info, dir.resolve("headline.png"));
         System.out.println();
         System.out.print(md);
         System.out.println();
-        System.out.println("Wrote " + json + ", " + mdFile + " and " + png + " (" + seconds + " s)");
+        System.out.println("Wrote headline.md, headline.png and headline.json to " + dir);
     }
 
-    /** @return the directory holding this class's jar (benchmarks/target), or the working directory */
+    /** @return the directory holding this class's jar (benchmarks/target), or benchmarks/target */
     static Path defaultDirectory() {
-        Path fallback = Path.of("benchmarks", "target");
-        java.security.CodeSource source = Headline.class.getProtectionDomain().getCodeSource();
-        if (source == null || source.getLocation() == null) {
-            return fallback;
-        }
         try {
-            Path location = Path.of(source.getLocation().toURI());
-            Path parent = location.getParent();
-            return Files.isRegularFile(location) && parent != null ? parent : fallback;
-        } catch (URISyntaxException e) {
-            return fallback;
+            Path jar = Path.of(Headline.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+            return Files.isRegularFile(jar) ? jar.toAbsolutePath().getParent() : Path.of("benchmarks", "target");
+        } catch (URISyntaxException | RuntimeException e) {
+            return Path.of("benchmarks", "target");
         }
     }
 }

@@ -7,43 +7,42 @@ import io.github.radixwheel.alarms.TimingWheel;
 import io.github.radixwheel.alarms.TimingWheelConfig;
 import io.github.radixwheel.core.LevelBits;
 import io.github.radixwheel.core.TimingWheelQueue;
+import io.github.radixwheel.benchmarks.peers.Impl;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.IntFunction;
 import org.junit.jupiter.api.Test;
-import org.openjdk.jol.info.GraphLayout;
 
-/** The timer footprint table: every implementation is measured, with plausible per-timer sizes. */
+/**
+ * The footprint table: every implementation is measured through its adapter, with plausible
+ * per-timer sizes; and radixwheel's own structures stay within their memory bound.
+ */
 class FootprintTest {
 
     @Test
-    void measureTimers_coversEveryImplementationWithPlausibleSizes() {
+    void measure_coversEveryImplementationWithPlausibleSizes() {
         int n = 1 << 12;
-        List<Footprint.TimerRow> rows = Footprint.measureTimers(n);
-        assertEquals(9, rows.size());
-        String[] prefixes = {"radixwheel", "Agrona", "Kafka", "Caffeine", "java.util.concurrent.DelayQueue",
-            "java.util.PriorityQueue", "fastutil", "  the same + Object[]", "Netty"};
-        for (int i = 0; i < prefixes.length; i++) {
-            assertTrue(rows.get(i).impl().startsWith(prefixes[i]), rows.get(i).impl());
-            assertEquals(n, rows.get(i).timers());
-        }
-        // radixwheel with precision 1 and start 0 stores no times: key, links, value slot, handle bits,
-        // per timer; its slot arrays (about 140 KB with the default level bits) are a fixed cost, so
+        List<Footprint.Row> rows = Footprint.measure(n);
+        assertEquals(Impl.values().length + 2, rows.size());
+        Map<String, Double> perTimer = new HashMap<>();
+        rows.forEach(r -> perTimer.put(r.name(), r.bytesPerTimer()));
+        // radixwheel's slot arrays (about 140 KB with the default level bits) are a fixed cost, so
         // the per-timer size is the growth from n to 2n timers.
-        long twice = Footprint.measureTimers(2 * n).get(0).totalBytes();
-        double radix = (double) (twice - rows.get(0).totalBytes()) / n;
+        double radix = (double) (Footprint.measure(2 * n).get(0).totalBytes() - rows.get(0).totalBytes()) / n;
         assertTrue(radix >= 16 && radix <= 40, "radixwheel " + radix);
-        // Kafka needs an entry and a task object per timer; Caffeine a cache node.
-        assertTrue(rows.get(2).bytesPerTimer() >= 48, rows.get(2).toString());
-        assertTrue(rows.get(3).bytesPerTimer() >= 32, rows.get(3).toString());
-        // The heaps need at least a deadline and an index or reference per timer.
-        assertTrue(rows.get(5).bytesPerTimer() >= 20, rows.get(5).toString());
-        assertTrue(rows.get(6).bytesPerTimer() >= 16, rows.get(6).toString());
-        assertTrue(rows.get(7).bytesPerTimer() > rows.get(6).bytesPerTimer(), "values add to the heap");
-        assertTrue(rows.get(8).bytesPerTimer() >= 40, rows.get(8).toString());
-        assertEquals("no (id only)", rows.get(1).payload());
-        String table = Footprint.timerTable(rows);
-        assertTrue(table.contains("| radixwheel TimingWheel | yes (value per alarm) |"), table);
-        assertEquals(2 + 2 + rows.size(), table.split("\n", -1).length - 1, table);
+        // Kafka needs an entry and a task object per timer; Caffeine a 40-byte cache node.
+        assertTrue(perTimer.get("Kafka TimingWheel") >= 48, perTimer.toString());
+        assertEquals(40, perTimer.get("Caffeine TimerWheel"), 8, perTimer.toString());
+        // The JDK queues hold an element per timer; the indexed heaps a key, an id and a position.
+        assertTrue(perTimer.get("java.util.PriorityQueue") >= 24, perTimer.toString());
+        assertEquals(16, perTimer.get("fastutil"), 0.1, perTimer.toString());
+        assertEquals(16, perTimer.get("BinaryHeap"), 0.1, perTimer.toString());
+        assertEquals(20, perTimer.get("fastutil + Object[] values"), 0.1, perTimer.toString());
+        assertTrue(perTimer.get("Netty HashedWheelTimer (shallow timeout)") >= 40, perTimer.toString());
+        String table = Footprint.table(rows);
+        assertTrue(table.contains("| radixwheel TimingWheel | value slot |"), table);
+        assertEquals(2 + rows.size(), table.split("\n").length, table);
     }
 
     /**
@@ -75,9 +74,9 @@ class FootprintTest {
     }
 
     private static void assertPerElement(String what, IntFunction<Object> build) {
-        long initial = GraphLayout.parseInstance(build.apply(0)).totalSize();
+        long initial = Footprint.bytes(build.apply(0));
         for (int n = 17; n <= 5000; n += n / 3) {
-            double perElement = (double) (GraphLayout.parseInstance(build.apply(n)).totalSize() - initial) / n;
+            double perElement = (double) (Footprint.bytes(build.apply(n)) - initial) / n;
             assertTrue(perElement <= 40, what + ": " + perElement + " bytes per element at size " + n);
             assertTrue(n < 1000 || perElement >= 16, what + ": implausibly small, " + perElement + " bytes per element at " + n);
         }

@@ -1,8 +1,8 @@
 package com.github.benmanes.caffeine.cache;
 
-import io.github.radixwheel.benchmarks.peers.IdSlots;
+import io.github.radixwheel.benchmarks.peers.FreeIds;
 import io.github.radixwheel.benchmarks.peers.TimerAdapter;
-import io.github.radixwheel.benchmarks.peers.VirtualClockAdapter;
+import java.util.function.LongConsumer;
 
 /**
  * Caffeine's hierarchical {@link TimerWheel} (the structure behind {@code expireAfter(Expiry)}),
@@ -13,10 +13,10 @@ import io.github.radixwheel.benchmarks.peers.VirtualClockAdapter;
  * keys, strong values and variable expiration (and no maximum size) uses, and the lightest
  * generated node that supports variable expiration (a key, a value, the time, and the two links
  * of the variable-order list; expire-after-access and variable expiration share those fields).
- * Its key reference is the slot number (an {@code Integer} boxed once per slot); the value is
- * null. {@link #schedule} sets the node's variable time and calls {@code schedule(node)};
- * {@link #reschedule} sets it and calls {@code reschedule(node)}; {@link #cancel} is
- * {@code deschedule(node)}; all O(1).
+ * The pooled subclass adds the timer's id, which fits in the node's padding (40 bytes either way);
+ * key and value are null. {@link #schedule} sets the node's variable time and calls
+ * {@code schedule(node)}; {@link #reschedule} sets it and calls {@code reschedule(node)};
+ * {@link #cancel} is {@code deschedule(node)}; all O(1). A node is pending while it is linked.
  *
  * <p><b>Advancing.</b> {@link #advanceTo} is {@code advance(cache, nanos, Integer.MAX_VALUE)}.
  * {@code advance} walks the buckets whose span has passed, level by level, and for each node
@@ -39,11 +39,19 @@ import io.github.radixwheel.benchmarks.peers.VirtualClockAdapter;
  *
  * <p><b>Missing.</b> No exact next-expiry query: {@code getExpirationDelay()} returns the delay to
  * the next non-empty bucket's boundary (and to level boundaries above), a wake-up hint rather
- * than the earliest deadline, so {@link #nextExpiry} throws {@link UnsupportedOperationException}.
- * The wheel keeps no count; the adapter counts pending timers itself.
+ * than the earliest deadline. The wheel keeps no count; the adapter counts pending timers itself.
  */
-public final class CaffeineTimerWheelAdapter extends VirtualClockAdapter {
-    /** The cache argument of {@code advance}: records each expired node instead of evicting it. */
+public final class CaffeineTimerWheelAdapter extends TimerAdapter {
+    /** A pooled node that knows its timer's id. */
+    static final class Timer extends PSA<Object, Object> {
+        final int id;
+
+        Timer(int id) {
+            this.id = id;
+        }
+    }
+
+    /** The cache argument of {@code advance}: fires each expired node instead of evicting it. */
     final class FiringCache extends BoundedLocalCache<Object, Object> {
         @SuppressWarnings({"rawtypes", "unchecked"})
         FiringCache() {
@@ -52,7 +60,10 @@ public final class CaffeineTimerWheelAdapter extends VirtualClockAdapter {
 
         @Override
         boolean evictEntry(Node<Object, Object> node, RemovalCause cause, long now) {
-            onExpired((Integer) node.getKeyReference());
+            int id = ((Timer) node).id;
+            size--;
+            ids.give(id);
+            fired(id);
             return true;
         }
     }
@@ -60,43 +71,24 @@ public final class CaffeineTimerWheelAdapter extends VirtualClockAdapter {
     private final TimerWheel<Object, Object> wheel = new TimerWheel<>();
     private final FiringCache cache = new FiringCache();
     private final int unitShift;
-    private final IdSlots<PSA<Object, Object>> slots;
+    private final Timer[] timers;
+    private final FreeIds ids;
     private int size;
 
     /**
      * @param unitShift nanoseconds per time unit, as a power of two, in {@code [0, 30]}; 30 makes
      *     firing exact, smaller values let a timer fire up to {@code 2^(30 - unitShift)} units late
-     * @param initialCapacity node slots to create room for up front
+     * @param capacity the most timers pending at once
      * @param listener receives each fired timer
      */
-    public CaffeineTimerWheelAdapter(int unitShift, int initialCapacity, Listener listener) {
+    public CaffeineTimerWheelAdapter(int unitShift, int capacity, LongConsumer listener) {
         super(listener);
         if (unitShift < 0 || unitShift > 30) {
-            throw new IllegalArgumentException("unitShift " + unitShift + " is not in [0, 30]");
+            throw new IllegalArgumentException("unitShift: " + unitShift + " (expected: 0..30)");
         }
         this.unitShift = unitShift;
-        this.slots = IdSlots.pooling(initialCapacity, slot -> new PSA<>(Integer.valueOf(slot), null, null, 1, 0L));
-    }
-
-    /**
-     * Caffeine's structure alone, for the footprint measurement: a {@link TimerWheel} holding one
-     * {@link PSA} node per deadline, as this adapter schedules them, with every node's key
-     * reference set to the one shared {@code key} and a null value (so neither the user's keys
-     * nor values are counted, only the node's slots for them). Nothing of the adapter is reachable.
-     *
-     * @param unitShift nanoseconds per time unit, as a power of two
-     * @param key the key object every node shares
-     * @param deadlines the deadlines, each {@code >= 1}
-     * @return the wheel, from which every node is reachable
-     */
-    public static Object footprintRoot(int unitShift, Object key, long[] deadlines) {
-        TimerWheel<Object, Object> wheel = new TimerWheel<>();
-        for (long d : deadlines) {
-            PSA<Object, Object> node = new PSA<>(key, null, null, 1, 0L);
-            node.setVariableTime(d << unitShift);
-            wheel.schedule(node);
-        }
-        return wheel;
+        this.timers = new Timer[capacity];
+        this.ids = new FreeIds(capacity);
     }
 
     @Override
@@ -104,64 +96,72 @@ public final class CaffeineTimerWheelAdapter extends VirtualClockAdapter {
         return "Caffeine TimerWheel";
     }
 
-    private long nanos(long time) {
-        return time << unitShift;
-    }
-
     @Override
     public long schedule(long deadline) {
-        TimerAdapter.checkFuture(this, deadline);
-        int slot = slots.allocate();
-        PSA<Object, Object> node = slots.object(slot);
-        node.setVariableTime(nanos(deadline));
-        wheel.schedule(node);
+        checkFuture(deadline);
+        int id = ids.take();
+        if (timers[id] == null) {
+            timers[id] = new Timer(id);
+        }
+        timers[id].setVariableTime(deadline << unitShift);
+        wheel.schedule(timers[id]);
         size++;
-        return slots.id(slot);
+        return id;
+    }
+
+    private Timer pendingTimer(long id) {
+        Timer timer = ids.inRange(id) ? timers[(int) id] : null;
+        return timer != null && timer.getNextInVariableOrder() != null ? timer : null;
     }
 
     @Override
     public boolean cancel(long id) {
-        int slot = slots.slotOf(id);
-        if (slot < 0) {
+        Timer timer = pendingTimer(id);
+        if (timer == null) {
             return false;
         }
-        wheel.deschedule(slots.object(slot));
-        slots.release(slot);
+        wheel.deschedule(timer);
+        ids.give(timer.id);
         size--;
         return true;
     }
 
     @Override
     public boolean reschedule(long id, long deadline) {
-        TimerAdapter.checkFuture(this, deadline);
-        int slot = slots.slotOf(id);
-        if (slot < 0) {
+        checkFuture(deadline);
+        Timer timer = pendingTimer(id);
+        if (timer == null) {
             return false;
         }
-        PSA<Object, Object> node = slots.object(slot);
-        node.setVariableTime(nanos(deadline));
-        wheel.reschedule(node);
+        timer.setVariableTime(deadline << unitShift);
+        wheel.reschedule(timer);
         return true;
     }
 
     @Override
     protected void fireDue(long now) {
-        wheel.advance(cache, nanos(now), Integer.MAX_VALUE);
-    }
-
-    void onExpired(int slot) {
-        size--;
-        fired(slots.release(slot));
+        wheel.advance(cache, now << unitShift, Integer.MAX_VALUE);
     }
 
     @Override
     public long nextExpiry() {
-        throw TimerAdapter.unsupported(this, "exact next-expiry query",
+        throw unsupported("exact next-expiry query",
                 "getExpirationDelay() gives only the delay to the next bucket boundary, a wake-up hint");
+    }
+
+    @Override
+    public long fireNext() {
+        throw unsupported("way to take the next timer", "it has no exact next-expiry query");
     }
 
     @Override
     public int size() {
         return size;
+    }
+
+    /** @return the timer wheel */
+    @Override
+    public Object structure() {
+        return wheel;
     }
 }

@@ -1,6 +1,7 @@
 package io.github.radixwheel.benchmarks.peers;
 
 import java.util.concurrent.TimeUnit;
+import java.util.function.LongConsumer;
 import org.agrona.DeadlineTimerWheel;
 
 /**
@@ -23,16 +24,13 @@ import org.agrona.DeadlineTimerWheel;
  * call, up to one tick late (with a 1-unit resolution, every timer whose deadline equals
  * {@code now} would wait). The contract test caught exactly that.
  *
- * <p><b>Missing.</b> No reschedule (only cancel + schedule, which gives a new id) and no
- * next-expiry query (only a full {@code forEach}): both throw {@link UnsupportedOperationException}.
+ * <p><b>Missing.</b> No reschedule (only cancel + schedule, which gives a new id), no next-expiry
+ * query (only a full {@code forEach}), so no way to take the next timer either.
  *
- * <p><b>Ids.</b> Agrona's timer id is the position of the deadline (spoke, index in the spoke).
- * A fired or cancelled timer's position is reused by later timers, so {@link #cancel} of a stale
- * id returns false only while its position is still empty; once reused it cancels the new timer.
- * The adapter adds no guard (a side table would not be Agrona's cost): callers must cancel only
- * pending timers.
+ * <p><b>Ids</b> are Agrona's own: the deadline's position (spoke, index in the spoke), reused by
+ * later timers.
  */
-public final class AgronaAdapter extends VirtualClockAdapter implements DeadlineTimerWheel.TimerHandler {
+public final class AgronaAdapter extends TimerAdapter implements DeadlineTimerWheel.TimerHandler {
     private final DeadlineTimerWheel wheel;
 
     /**
@@ -41,7 +39,7 @@ public final class AgronaAdapter extends VirtualClockAdapter implements Deadline
      * @param initialTickAllocation deadlines per spoke up front, a power of two
      * @param listener receives each fired timer
      */
-    public AgronaAdapter(long tickResolution, int ticksPerWheel, int initialTickAllocation, Listener listener) {
+    public AgronaAdapter(long tickResolution, int ticksPerWheel, int initialTickAllocation, LongConsumer listener) {
         super(listener);
         this.wheel = new DeadlineTimerWheel(TimeUnit.NANOSECONDS, 0L, tickResolution, ticksPerWheel, initialTickAllocation);
     }
@@ -53,7 +51,7 @@ public final class AgronaAdapter extends VirtualClockAdapter implements Deadline
 
     @Override
     public long schedule(long deadline) {
-        TimerAdapter.checkFuture(this, deadline);
+        checkFuture(deadline);
         return wheel.scheduleTimer(deadline);
     }
 
@@ -64,7 +62,7 @@ public final class AgronaAdapter extends VirtualClockAdapter implements Deadline
 
     @Override
     public boolean reschedule(long id, long deadline) {
-        throw TimerAdapter.unsupported(this, "reschedule",
+        throw unsupported("reschedule",
                 "a timer can only be cancelled and scheduled anew, under a new id");
     }
 
@@ -85,12 +83,21 @@ public final class AgronaAdapter extends VirtualClockAdapter implements Deadline
 
     @Override
     public long nextExpiry() {
-        throw TimerAdapter.unsupported(this, "next-expiry query",
-                "only forEach over every deadline slot of the wheel");
+        throw unsupported("next-expiry query", "only forEach over every deadline slot of the wheel");
+    }
+
+    @Override
+    public long fireNext() {
+        throw unsupported("way to take the next timer", "it has no next-expiry query");
     }
 
     @Override
     public int size() {
         return (int) wheel.timerCount();
+    }
+
+    @Override
+    public Object structure() {
+        return wheel;
     }
 }

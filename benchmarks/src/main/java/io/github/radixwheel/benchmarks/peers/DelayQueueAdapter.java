@@ -3,31 +3,34 @@ package io.github.radixwheel.benchmarks.peers;
 import java.util.concurrent.DelayQueue;
 import java.util.concurrent.Delayed;
 import java.util.concurrent.TimeUnit;
+import java.util.function.LongConsumer;
 
 /**
- * {@link DelayQueue} of pooled elements whose {@link Delayed#getDelay} reads the adapter's virtual
- * clock (one time unit is treated as one nanosecond for {@code TimeUnit} conversions).
+ * {@link DelayQueue} of pooled elements whose {@link Delayed#getDelay} reads a virtual clock (one
+ * time unit is one nanosecond for {@code TimeUnit} conversions). Due timers are the queue's own
+ * {@code poll()}, which hands out the head only once its delay is {@code <= 0}, so firing is exact;
+ * every call takes the queue's (uncontended) lock. See {@link EntryQueueAdapter} for the rest.
  *
- * <p><b>Driving it.</b> {@link #schedule} offers the slot's element; {@link #advanceTo} sets the
- * clock and calls {@code poll()} until it returns null: {@code poll()} hands out the head only
- * when its delay is {@code <= 0}, that is when its deadline is {@code <= now}, so firing is exact.
- * {@link #cancel} is {@code remove(Object)}, a linear scan of the backing heap (O(n): the queue has
- * no indexed removal). {@link #nextExpiry} is {@code peek()}'s deadline, exact and O(1). Every
- * call takes the queue's {@code ReentrantLock} (uncontended here).
- *
- * <p><b>Missing.</b> No reschedule: only {@code remove} (O(n)) and {@code offer} anew, which throws
- * {@link UnsupportedOperationException}.
+ * <p>Each element references the adapter's clock object besides its deadline and id.
  */
-public final class DelayQueueAdapter extends PooledEntryQueueAdapter<DelayQueueAdapter.Element> {
-    /** A pooled queue element: a deadline on the adapter's clock. */
-    final class Element extends TimerEntry implements Delayed {
-        Element(int slot) {
-            super(slot);
+public final class DelayQueueAdapter extends EntryQueueAdapter<DelayQueueAdapter.Element> {
+    /** The time the elements' delays are measured from. */
+    static final class Clock {
+        long now;
+    }
+
+    /** An element whose delay runs on {@link Clock}. */
+    static final class Element extends EntryQueueAdapter.Entry implements Delayed {
+        private final Clock clock;
+
+        Element(int id, Clock clock) {
+            super(id);
+            this.clock = clock;
         }
 
         @Override
         public long getDelay(TimeUnit unit) {
-            return unit.convert(deadline - now(), TimeUnit.NANOSECONDS);
+            return unit.convert(deadline - clock.now, TimeUnit.NANOSECONDS);
         }
 
         @Override
@@ -36,12 +39,14 @@ public final class DelayQueueAdapter extends PooledEntryQueueAdapter<DelayQueueA
         }
     }
 
+    private final Clock clock = new Clock();
+
     /**
-     * @param initialCapacity element slots to create room for up front
+     * @param capacity the most timers pending at once
      * @param listener receives each fired timer
      */
-    public DelayQueueAdapter(int initialCapacity, Listener listener) {
-        super(new DelayQueue<>(), initialCapacity, listener);
+    public DelayQueueAdapter(int capacity, LongConsumer listener) {
+        super(new DelayQueue<>(), capacity, listener);
     }
 
     @Override
@@ -50,19 +55,24 @@ public final class DelayQueueAdapter extends PooledEntryQueueAdapter<DelayQueueA
     }
 
     @Override
-    Element newEntry(int slot) {
-        return new Element(slot);
+    Element newEntry(int id) {
+        return new Element(id, clock);
     }
 
-    /** The queue's own {@code poll()}: it hands out the head only once its delay is {@code <= 0}. */
     @Override
     Element pollDue(long now) {
+        clock.now = now;
         return queue.poll();
     }
 
+    /** A simulator waits until the head is due: the clock moves to its deadline, then {@code poll()}. */
     @Override
-    public boolean reschedule(long id, long deadline) {
-        throw TimerAdapter.unsupported(this, "reschedule",
-                "an element's delay is fixed while queued; only remove(Object), an O(n) scan, and offer anew");
+    Element pollHead() {
+        Element head = queue.peek();
+        if (head == null) {
+            return null;
+        }
+        clock.now = Math.max(clock.now, head.deadline);
+        return queue.poll();
     }
 }

@@ -4,6 +4,7 @@ import io.github.radixwheel.alarms.AlarmConsumer;
 import io.github.radixwheel.alarms.TimingWheel;
 import io.github.radixwheel.alarms.TimingWheelConfig;
 import io.github.radixwheel.core.LevelBits;
+import java.util.function.LongConsumer;
 
 /**
  * radixwheel's {@link TimingWheel}, with precision 1, start 0 and {@link LevelBits#DEFAULT}: one
@@ -18,23 +19,21 @@ import io.github.radixwheel.core.LevelBits;
  * and leaves its own clock at {@code now + 1}, which is also the least deadline {@code add} then
  * accepts, matching this interface's rule {@code deadline > now()}. At {@code now ==
  * Long.MAX_VALUE}, which has no successor, it is {@code advanceClock(MAX_VALUE)} followed by
- * {@code firePastAlarms}.
+ * {@code firePastAlarms}. {@link #fireNext} is {@code fireNextAlarm}, the simulator's step.
  *
  * <p><b>Cost.</b> Nothing is allocated per operation: values are null, and the handler is this
  * adapter itself. The wheel's element pool starts at its default capacity and doubles as needed,
  * so growth happens only while the first N timers are scheduled. Stale handles are detected by
- * the wheel (a generation in the handle), so {@link #cancel} of a fired or cancelled timer
- * returns false.
- *
- * <p>Everything is supported: nothing throws {@link UnsupportedOperationException}.
+ * the wheel, so {@link #cancel} of a fired or cancelled timer returns false even after its slot
+ * is reused. Everything is supported.
  */
-public final class RadixWheelAdapter extends VirtualClockAdapter implements AlarmConsumer<Object> {
+public final class RadixWheelAdapter extends TimerAdapter implements AlarmConsumer<Object> {
     private final TimingWheel<Object> wheel = new TimingWheel<>(new TimingWheelConfig(1, LevelBits.DEFAULT), 0L);
 
     /**
      * @param listener receives each fired timer
      */
-    public RadixWheelAdapter(Listener listener) {
+    public RadixWheelAdapter(LongConsumer listener) {
         super(listener);
     }
 
@@ -43,14 +42,9 @@ public final class RadixWheelAdapter extends VirtualClockAdapter implements Alar
         return "radixwheel TimingWheel";
     }
 
-    /** @return the wheel, for footprint measurements and invariant checks */
-    public TimingWheel<Object> wheel() {
-        return wheel;
-    }
-
     @Override
     public long schedule(long deadline) {
-        TimerAdapter.checkFuture(this, deadline);
+        checkFuture(deadline);
         return wheel.add(deadline, null);
     }
 
@@ -61,7 +55,7 @@ public final class RadixWheelAdapter extends VirtualClockAdapter implements Alar
 
     @Override
     public boolean reschedule(long id, long deadline) {
-        TimerAdapter.checkFuture(this, deadline);
+        checkFuture(deadline);
         if (!wheel.contains(id)) {
             return false;
         }
@@ -91,7 +85,21 @@ public final class RadixWheelAdapter extends VirtualClockAdapter implements Alar
     }
 
     @Override
+    public long fireNext() {
+        if (!wheel.fireNextAlarm(this)) {
+            throw empty();
+        }
+        return movedTo(wheel.now());
+    }
+
+    @Override
     public int size() {
         return wheel.size();
+    }
+
+    /** @return the wheel */
+    @Override
+    public TimingWheel<Object> structure() {
+        return wheel;
     }
 }

@@ -1,136 +1,165 @@
 package io.github.radixwheel.benchmarks.peers;
 
-/**
- * One timer implementation, driven by hand on a virtual clock, behind the smallest common API the
- * peer benchmarks need.
- *
- * <p><b>Time.</b> Times are {@code long}s in an abstract unit ("ticks"); the clock starts at 0 and
- * moves only through {@link #advanceTo}. A timer is due when its deadline is {@code <= now}.
- * {@code advanceTo(t)} fires every due timer exactly once and never one whose deadline is
- * {@code > t}; adapters whose peer can only fire at a coarser granularity say how late they may
- * fire in their javadoc. The thread-driven Netty adapter is the exception: it runs on the real
- * clock and cannot be advanced by hand (see {@link NettyAdapter}).
- *
- * <p><b>Ids.</b> {@link #schedule} returns a {@code long} id that names the timer until it fires
- * or is cancelled. Adapters built on {@link IdSlots} reject stale ids; Agrona's ids are slot
- * positions that it reuses, see {@link AgronaAdapter}.
- *
- * <p><b>Missing operations.</b> Where a peer has no native way to do an operation, the method
- * throws {@link UnsupportedOperationException} with a message naming the peer, rather than
- * emulating it in a way that would misrepresent the peer's cost; benchmark harnesses report such
- * cases as "n/a".
- *
- * <p><b>Cost.</b> Adapters pool their per-timer objects (one per id slot, created once) and
- * allocate nothing per operation themselves; whatever a peer allocates per operation is the
- * peer's own cost (for example Kafka's {@code TimerTaskEntry} per schedule, Netty's
- * {@code HashedWheelTimeout}).
- *
- * <p>Adapters are not thread-safe (the Netty adapter's producer-side methods must be called from
- * one thread).
- */
-public interface TimerAdapter extends AutoCloseable {
-    /** Receives each fired timer. Called from inside {@link #advanceTo} (or Netty's worker thread). */
-    @FunctionalInterface
-    interface Listener {
-        /** A listener that ignores every firing. */
-        Listener NONE = id -> { };
+import java.util.NoSuchElementException;
+import java.util.function.LongConsumer;
 
-        /**
-         * @param id the id of the timer that fired; it is no longer pending
-         */
-        void onFire(long id);
+/**
+ * One timer implementation driven by hand on a virtual clock, behind the smallest API the peer
+ * suite needs.
+ *
+ * <p><b>Time.</b> Times are {@code long}s in an abstract unit; the clock starts at 0 and moves
+ * only through {@link #advanceTo} and {@link #fireNext}. A timer is due when its deadline is
+ * {@code <= now}. {@code advanceTo(t)} fires every due timer exactly once and never one whose
+ * deadline is {@code > t}.
+ *
+ * <p><b>Ids.</b> {@link #schedule} returns an id that names the timer until it fires or is
+ * cancelled: the peer's own handle where it has one, else an index in {@code [0, capacity)} that
+ * a later timer may reuse. Cancelling an id that is not pending answers false until the id is
+ * reused; callers cancel only pending timers.
+ *
+ * <p><b>Missing operations.</b> Where a peer has no native way to do something, the method throws
+ * {@link UnsupportedOperationException} naming the peer rather than emulating it at a cost that
+ * would misrepresent the peer; {@link Impl} lists what each lacks.
+ *
+ * <p><b>Cost.</b> Adapters pool their per-timer objects and allocate nothing per operation
+ * themselves; what a peer allocates (Kafka's {@code TimerTaskEntry} per schedule) is its own cost.
+ * Not thread-safe.
+ */
+public abstract class TimerAdapter {
+    private final LongConsumer listener;
+    private long now;
+    private int fired;
+
+    /** @param listener receives the id of each fired timer */
+    protected TimerAdapter(LongConsumer listener) {
+        this.listener = listener;
     }
 
-    /** @return the peer's name, as the benchmark tables show it */
-    String name();
+    /** @return the peer's name, as the tables show it */
+    public abstract String name();
 
     /** @return the current (virtual) time; 0 at the start */
-    long now();
+    public final long now() {
+        return now;
+    }
 
     /**
-     * Schedules a timer.
-     *
-     * @param deadline the time at which it becomes due, {@code > now()}
+     * @param deadline the time at which the timer becomes due, {@code > now()}
      * @return the timer's id
      * @throws IllegalArgumentException if {@code deadline <= now()}
+     * @throws IllegalStateException if the adapter's capacity is exhausted
      */
-    long schedule(long deadline);
+    public abstract long schedule(long deadline);
 
     /**
-     * Cancels a pending timer.
-     *
      * @param id a timer id
-     * @return true if the timer was pending and now is cancelled; false if it had already fired or
-     *     been cancelled (adapters that cannot tell say so)
+     * @return true if the timer was pending and now is cancelled
      */
-    boolean cancel(long id);
+    public abstract boolean cancel(long id);
 
     /**
      * Moves a pending timer to a new deadline, keeping its id.
      *
      * @param id a timer id
      * @param deadline the new deadline, {@code > now()}
-     * @return true if the timer was pending and is now moved; false if it was not pending
+     * @return true if the timer was pending and is now moved
      * @throws IllegalArgumentException if {@code deadline <= now()}
      * @throws UnsupportedOperationException if the peer has no native reschedule
      */
-    boolean reschedule(long id, long deadline);
+    public abstract boolean reschedule(long id, long deadline);
 
     /**
-     * Moves the clock to {@code now} and fires every due timer.
+     * Moves the clock to {@code to} and fires every due timer.
      *
-     * @param now the new time, {@code >= now()}
+     * @param to the new time, {@code >= now()}
      * @return the number of timers fired
-     * @throws IllegalArgumentException if {@code now < now()}
-     * @throws UnsupportedOperationException if the peer runs on its own thread and real clock
+     * @throws IllegalArgumentException if {@code to < now()}
      */
-    int advanceTo(long now);
+    public final int advanceTo(long to) {
+        if (to < now) {
+            throw new IllegalArgumentException(name() + ": cannot move the clock back from " + now + " to " + to);
+        }
+        now = to;
+        fired = 0;
+        fireDue(to);
+        return fired;
+    }
 
     /**
-     * @return the earliest deadline of the pending timers, or {@link Long#MAX_VALUE} if there are none
+     * Makes the peer fire every timer due at {@code now} (the clock already reads it), calling
+     * {@link #fired} for each.
+     *
+     * @param now the new time
+     */
+    protected abstract void fireDue(long now);
+
+    /**
+     * @return the earliest deadline of the pending timers, or {@link Long#MAX_VALUE} if none
      * @throws UnsupportedOperationException if the peer has no exact next-expiry query
      */
-    long nextExpiry();
+    public abstract long nextExpiry();
+
+    /**
+     * The simulator's step: removes the earliest timer (among equal deadlines, the one the peer
+     * delivers first), moves the clock to its deadline and fires it.
+     *
+     * @return its deadline
+     * @throws NoSuchElementException if nothing is pending
+     * @throws UnsupportedOperationException if the peer cannot take its earliest timer
+     */
+    public abstract long fireNext();
 
     /** @return the number of pending timers */
-    int size();
+    public abstract int size();
 
-    /** Releases the peer's resources (stops Netty's worker thread); a no-op for the others. */
-    @Override
-    default void close() {
+    /**
+     * @return the peer's own objects from which every pending timer is reachable, and nothing of
+     *     the adapter but its per-timer id (for the footprint)
+     */
+    public abstract Object structure();
+
+    /**
+     * Counts one fired timer and tells the listener.
+     *
+     * @param id the fired timer's id, no longer pending
+     */
+    protected final void fired(long id) {
+        fired++;
+        listener.accept(id);
     }
 
     /**
-     * @param adapter the adapter
+     * Ends {@link #fireNext}: the clock moves to the fired timer's deadline.
+     *
+     * @param deadline the deadline of the timer just fired
+     * @return {@code deadline}
+     */
+    protected final long movedTo(long deadline) {
+        now = Math.max(now, deadline);
+        return deadline;
+    }
+
+    /** @throws NoSuchElementException for {@link #fireNext} on an empty peer */
+    protected final NoSuchElementException empty() {
+        return new NoSuchElementException(name() + ": no timer is pending");
+    }
+
+    /**
      * @param deadline a requested deadline
-     * @throws IllegalArgumentException if {@code deadline <= adapter.now()}
+     * @throws IllegalArgumentException if {@code deadline <= now()}
      */
-    static void checkFuture(TimerAdapter adapter, long deadline) {
-        if (deadline <= adapter.now()) {
-            throw new IllegalArgumentException(
-                    adapter.name() + ": deadline " + deadline + " is not after now " + adapter.now());
+    protected final void checkFuture(long deadline) {
+        if (deadline <= now) {
+            throw new IllegalArgumentException(name() + ": deadline " + deadline + " is not after now " + now);
         }
     }
 
     /**
-     * @param adapter the adapter
-     * @param now a requested time
-     * @throws IllegalArgumentException if {@code now < adapter.now()}
-     */
-    static void checkNotBackwards(TimerAdapter adapter, long now) {
-        if (now < adapter.now()) {
-            throw new IllegalArgumentException(
-                    adapter.name() + ": cannot move the clock back from " + adapter.now() + " to " + now);
-        }
-    }
-
-    /**
-     * @param adapter the adapter
      * @param operation what the peer lacks, e.g. "reschedule"
      * @param why one sentence on why
      * @return the exception to throw
      */
-    static UnsupportedOperationException unsupported(TimerAdapter adapter, String operation, String why) {
-        return new UnsupportedOperationException(adapter.name() + " has no " + operation + ": " + why);
+    protected final UnsupportedOperationException unsupported(String operation, String why) {
+        return new UnsupportedOperationException(name() + " has no " + operation + ": " + why);
     }
 }

@@ -15,40 +15,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.SplittableRandom;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Function;
+import java.util.function.LongConsumer;
 import org.apache.kafka.server.util.timer.KafkaTimingWheelAdapter;
 import org.junit.jupiter.api.Test;
 
 /** What the adapters' javadoc promises beyond the common contract. */
 class PeerAdapterBehaviourTest {
-
-    @Test
-    void idSlotsRejectStaleAndMadeUpIdsAndGrow() {
-        IdSlots<Void> slots = new IdSlots<>(1, 4);
-        int a = slots.allocate();
-        long idA = slots.id(a);
-        int b = slots.allocate(); // grows to 2
-        assertTrue(slots.capacity() >= 2);
-        assertEquals(a, slots.slotOf(idA));
-        assertEquals(-1, slots.slotOf(idA + (1L << 32)), "wrong generation");
-        assertEquals(-1, slots.slotOf(7), "never issued");
-        assertEquals(-1, slots.slotOf(-1L), "made up");
-        slots.release(a);
-        assertEquals(-1, slots.slotOf(idA), "released");
-        int again = slots.allocate();
-        assertEquals(a, again, "freed slots are reused");
-        assertNotEquals(idA, slots.id(again));
-        assertEquals(-1, slots.slotOf(idA), "stale after reuse");
-        slots.allocate();
-        slots.allocate();
-        assertEquals(4, slots.liveCount());
-        assertThrows(IllegalStateException.class, slots::allocate, "max capacity");
-        assertEquals(b, slots.slotOf(slots.id(b)));
-    }
 
     /**
      * With a unit finer than a level-0 bucket, Caffeine fires nothing early, and everything due
@@ -60,7 +33,7 @@ class PeerAdapterBehaviourTest {
         long span = 1L << (30 - shift); // units per level-0 bucket
         Map<Long, Long> pending = new HashMap<>();
         Set<Long> fired = new HashSet<>();
-        TimerAdapter adapter = new CaffeineTimerWheelAdapter(shift, 16, fired::add);
+        TimerAdapter adapter = new CaffeineTimerWheelAdapter(shift, 1 << 14, fired::add);
         SplittableRandom random = new SplittableRandom(42);
         int waiting = 0;
         int totalFired = 0;
@@ -94,62 +67,6 @@ class PeerAdapterBehaviourTest {
     }
 
     /**
-     * Netty runs on its own thread and the real clock: timers fire once, never before their
-     * deadline, and a timer cancelled before it expires never fires. Cancelled timers are due
-     * before the last kept one, so they would have fired by the time it does.
-     */
-    @Test
-    void nettyFiresKeptTimersNeverEarlyAndNeverFiresCancelledOnes() throws InterruptedException {
-        long ms = 1_000_000L;
-        Map<Long, Long> firedAt = new ConcurrentHashMap<>();
-        Map<Long, Integer> fireCount = new ConcurrentHashMap<>();
-        CountDownLatch lastFired = new CountDownLatch(1);
-        AtomicReference<NettyAdapter> ref = new AtomicReference<>();
-        AtomicReference<Long> lastId = new AtomicReference<>(-1L);
-        NettyAdapter adapter = new NettyAdapter(ms, 64, 16, id -> {
-            firedAt.put(id, ref.get().now());
-            fireCount.merge(id, 1, Integer::sum);
-            if (id == lastId.get()) {
-                lastFired.countDown();
-            }
-        });
-        ref.set(adapter);
-        Map<Long, Long> kept = new HashMap<>();
-        Set<Long> cancelled = new HashSet<>();
-        try {
-            SplittableRandom random = new SplittableRandom(7);
-            long base = adapter.now();
-            for (int i = 0; i < 150; i++) {
-                boolean cancel = i % 3 == 0;
-                long deadline = base + (cancel ? 200 + random.nextLong(100) : 1 + random.nextLong(300)) * ms;
-                long id = adapter.schedule(deadline);
-                if (cancel && adapter.cancel(id)) {
-                    cancelled.add(id);
-                } else {
-                    kept.put(id, deadline);
-                }
-            }
-            long lastDeadline = adapter.now() + 450 * ms;
-            lastId.set(adapter.schedule(lastDeadline));
-            kept.put(lastId.get(), lastDeadline);
-            assertFalse(cancelled.isEmpty(), "no cancel succeeded before its timer expired");
-            assertTrue(lastFired.await(30, TimeUnit.SECONDS), "the last timer did not fire within 30 s");
-        } finally {
-            adapter.close(); // joins the worker: every firing has happened-before this point
-        }
-        assertEquals(kept.keySet(), firedAt.keySet(), "fired set");
-        for (Map.Entry<Long, Long> e : kept.entrySet()) {
-            assertTrue(firedAt.get(e.getKey()) >= e.getValue(),
-                    "fired early: at " + firedAt.get(e.getKey()) + " for deadline " + e.getValue());
-            assertEquals(1, fireCount.get(e.getKey()));
-        }
-        assertEquals(kept.size(), adapter.firedCount());
-        assertThrows(UnsupportedOperationException.class, () -> adapter.advanceTo(0));
-        assertThrows(UnsupportedOperationException.class, () -> adapter.reschedule(0, 1));
-        assertThrows(UnsupportedOperationException.class, adapter::nextExpiry);
-    }
-
-    /**
      * radixwheel's adapter advances the wheel to {@code now + 1}; at the end of time, where that
      * does not exist, a timer due at {@code Long.MAX_VALUE} must still fire, and exactly once.
      */
@@ -168,7 +85,7 @@ class PeerAdapterBehaviourTest {
         assertEquals(0, radix.advanceTo(Long.MAX_VALUE));
         assertEquals(0, radix.size());
         assertEquals(Long.MAX_VALUE, radix.nextExpiry());
-        radix.wheel().checkInvariants();
+        radix.structure().checkInvariants();
     }
 
     /** Kafka's re-add moves a task: the old entry must not fire at the old deadline. */
@@ -197,19 +114,14 @@ class PeerAdapterBehaviourTest {
      */
     @Test
     void zeroAllocationAdaptersAllocateNothingPerOperation() {
-        List<Map.Entry<String, Function<TimerAdapter.Listener, TimerAdapter>>> peers = List.of(
-                Map.entry("radixwheel", RadixWheelAdapter::new),
-                Map.entry("fastutil", l -> new IndexedHeapAdapter(1 << 12, l)),
-                Map.entry("PriorityQueue", l -> new PriorityQueueAdapter(1 << 12, l)),
-                Map.entry("DelayQueue", l -> new DelayQueueAdapter(1 << 12, l)),
-                Map.entry("Agrona", l -> new AgronaAdapter(1, 256, 64, l)),
-                Map.entry("Caffeine", l -> new CaffeineTimerWheelAdapter(30, 1 << 12, l)));
-        for (Map.Entry<String, Function<TimerAdapter.Listener, TimerAdapter>> peer : peers) {
-            long[] result = leastAllocation(peer.getKey(), peer.getValue());
-            assertTrue(result[0] < result[1] / 16,
-                    peer.getKey() + " allocated " + result[0] + " bytes in " + result[1] + " operations");
+        for (Impl impl : Impl.values()) {
+            if (impl != Impl.KAFKA) {
+                long[] result = leastAllocation(impl.param(), l -> impl.create(1 << 12, l));
+                assertTrue(result[0] < result[1] / 16,
+                        impl.param() + " allocated " + result[0] + " bytes in " + result[1] + " operations");
+            }
         }
-        long[] kafka = leastAllocation("Kafka", l -> new KafkaTimingWheelAdapter(20, 1 << 12, l));
+        long[] kafka = leastAllocation("Kafka", l -> Impl.KAFKA.create(1 << 12, l));
         assertTrue(kafka[0] > 16 * kafka[1] / 3,
                 "Kafka allocated only " + kafka[0] + " bytes in " + kafka[1] + " operations");
     }
@@ -218,7 +130,7 @@ class PeerAdapterBehaviourTest {
      * @return the least bytes allocated by this thread in three windows of churn
      *     ({@link ThreadAllocation#leastOf}), and the number of operations in a window
      */
-    private static long[] leastAllocation(String name, Function<TimerAdapter.Listener, TimerAdapter> factory) {
+    private static long[] leastAllocation(String name, Function<LongConsumer, TimerAdapter> factory) {
         Churn churn = new Churn(1024);
         TimerAdapter adapter = factory.apply(churn::onFire);
         churn.run(adapter, 20_000); // warm up: pools, Agrona's spoke blocks, JIT

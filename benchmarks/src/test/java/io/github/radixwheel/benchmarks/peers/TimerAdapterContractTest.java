@@ -5,15 +5,16 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.github.benmanes.caffeine.cache.CaffeineTimerWheelAdapter;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.NoSuchElementException;
 import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.function.Function;
+import java.util.function.LongConsumer;
 import java.util.stream.Stream;
 import org.apache.kafka.server.util.timer.KafkaTimingWheelAdapter;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -21,15 +22,17 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Model-based check of every virtual-clock adapter: random schedule / cancel / reschedule /
- * advance sequences (fixed seeds) against a map of pending deadlines. After every advance the
- * fired ids must be exactly the pending timers with {@code deadline <= now}, each once; sizes and
- * (where supported) the next expiry must match the model; unsupported operations must throw
- * {@link UnsupportedOperationException} naming the peer.
+ * advance / fire-next sequences (fixed seeds) against a map of pending deadlines. After every
+ * advance the fired ids must be exactly the pending timers with {@code deadline <= now}, each once;
+ * {@code fireNext} must take a timer of the least deadline; sizes and (where supported) the next
+ * expiry must match the model; cancelling an id that is not pending must answer false; unsupported
+ * operations must throw {@link UnsupportedOperationException} naming the peer.
  */
 class TimerAdapterContractTest {
-    /** A peer under test and what its adapter documents it can do. */
-    record Peer(String label, Function<TimerAdapter.Listener, TimerAdapter> factory,
-            boolean reschedule, boolean nextExpiry, boolean rejectsStaleIds) {
+    private static final int CAPACITY = 4096;
+
+    /** A peer under test, with the capabilities its {@link Impl} documents. */
+    record Peer(String label, Function<LongConsumer, TimerAdapter> factory, Impl impl) {
         @Override
         public String toString() {
             return label;
@@ -37,17 +40,11 @@ class TimerAdapterContractTest {
     }
 
     static Stream<Peer> peers() {
-        return Stream.of(
-                new Peer("radixwheel", RadixWheelAdapter::new, true, true, true),
-                new Peer("PriorityQueue", l -> new PriorityQueueAdapter(4, l), false, true, true),
-                new Peer("fastutil", l -> new IndexedHeapAdapter(4096, l), true, true, true),
-                new Peer("DelayQueue", l -> new DelayQueueAdapter(4, l), false, true, true),
+        Stream<Peer> configured = Stream.of(Impl.values()).map(i -> new Peer(i.param(), l -> i.create(CAPACITY, l), i));
+        return Stream.concat(configured, Stream.of(
                 // A small wheel with a coarse tick, so that spokes hold several rounds and deadlines share ticks.
-                new Peer("Agrona res=8 spokes=64", l -> new AgronaAdapter(8, 64, 4, l), false, false, false),
-                new Peer("Agrona res=1 spokes=1024", l -> new AgronaAdapter(1, 1024, 16, l), false, false, false),
-                new Peer("Kafka wheelSize=20", l -> new KafkaTimingWheelAdapter(20, 4, l), true, false, true),
-                new Peer("Kafka wheelSize=4", l -> new KafkaTimingWheelAdapter(4, 4, l), true, false, true),
-                new Peer("Caffeine unitShift=30", l -> new CaffeineTimerWheelAdapter(30, 4, l), true, false, true));
+                new Peer("Agrona res=8 spokes=64", l -> new AgronaAdapter(8, 64, 4, l), Impl.AGRONA),
+                new Peer("Kafka wheelSize=4", l -> new KafkaTimingWheelAdapter(4, CAPACITY, l), Impl.KAFKA)));
     }
 
     private static final long[] GAPS = {8, 64, 4096, 1L << 20};
@@ -65,6 +62,7 @@ class TimerAdapterContractTest {
         SplittableRandom random = new SplittableRandom(seed);
         List<Long> fired = new ArrayList<>();
         TimerAdapter adapter = peer.factory().apply(fired::add);
+        int firstTaken = 0;
         Map<Long, Long> pending = new HashMap<>();
         List<Long> pendingIds = new ArrayList<>();
         List<Long> deadIds = new ArrayList<>();
@@ -86,14 +84,18 @@ class TimerAdapterContractTest {
                 deadIds.add(id);
                 cancels++;
             } else if (kind < 65) {
-                if (peer.rejectsStaleIds() && !deadIds.isEmpty()) {
+                if (!deadIds.isEmpty()) {
                     long id = deadIds.get(random.nextInt(deadIds.size()));
-                    assertFalse(adapter.cancel(id), peer + ": cancel of a dead id " + id);
+                    if (!pending.containsKey(id)) {
+                        assertFalse(adapter.cancel(id), peer + ": cancel of a dead id " + id);
+                    }
                 }
-            } else if (kind < 75) {
+            } else if (kind < 70) {
+                firstTaken += fireNextAndCheck(peer, adapter, pending, pendingIds, deadIds, fired);
+            } else if (kind < 78) {
                 long id = pendingIds.get(random.nextInt(pendingIds.size()));
                 long deadline = now + 1 + random.nextLong(GAPS[random.nextInt(GAPS.length)]);
-                if (peer.reschedule()) {
+                if (peer.impl().hasReschedule()) {
                     assertTrue(adapter.reschedule(id, deadline), peer + ": reschedule of a pending timer");
                     pending.put(id, deadline);
                     reschedules++;
@@ -114,7 +116,8 @@ class TimerAdapterContractTest {
         assertTrue(pending.isEmpty(), peer + ": timers left after advancing past the last deadline");
         assertEquals(0, adapter.size());
         assertTrue(totalFired > 500 && cancels > 100, peer + ": fired " + totalFired + ", cancelled " + cancels);
-        assertTrue(!peer.reschedule() || reschedules > 100, peer + ": rescheduled " + reschedules);
+        assertTrue(!peer.impl().hasReschedule() || reschedules > 100, peer + ": rescheduled " + reschedules);
+        assertTrue(!peer.impl().hasNextExpiry() || firstTaken > 100, peer + ": took the first " + firstTaken);
         assertThrows(IllegalArgumentException.class, () -> adapter.schedule(adapter.now()));
         assertThrows(IllegalArgumentException.class, () -> adapter.advanceTo(adapter.now() - 1));
     }
@@ -147,8 +150,33 @@ class TimerAdapterContractTest {
         return count;
     }
 
+    /** @return 1 if a timer was taken, 0 if the peer cannot or nothing is pending */
+    private static int fireNextAndCheck(Peer peer, TimerAdapter adapter, Map<Long, Long> pending,
+            List<Long> pendingIds, List<Long> deadIds, List<Long> fired) {
+        if (!peer.impl().hasNextExpiry()) {
+            UnsupportedOperationException e = assertThrows(UnsupportedOperationException.class, adapter::fireNext);
+            assertTrue(e.getMessage().startsWith(adapter.name()), e.getMessage());
+            return 0;
+        }
+        if (pending.isEmpty()) {
+            assertThrows(NoSuchElementException.class, adapter::fireNext);
+            return 0;
+        }
+        fired.clear();
+        long before = adapter.now();
+        long min = pending.values().stream().mapToLong(Long::longValue).min().getAsLong();
+        assertEquals(min, adapter.fireNext(), peer + ": fireNext's deadline");
+        assertEquals(1, fired.size(), peer + ": fireNext fires one timer");
+        long id = fired.get(0);
+        assertEquals(min, pending.remove(id), peer + ": fireNext fired a timer of the least deadline");
+        assertEquals(Math.max(before, min), adapter.now());
+        pendingIds.remove(id);
+        deadIds.add(id);
+        return 1;
+    }
+
     private static void checkNextExpiry(Peer peer, TimerAdapter adapter, Map<Long, Long> pending) {
-        if (peer.nextExpiry()) {
+        if (peer.impl().hasNextExpiry()) {
             long min = pending.values().stream().mapToLong(Long::longValue).min().orElse(Long.MAX_VALUE);
             assertEquals(min, adapter.nextExpiry(), peer + ": nextExpiry");
         } else {

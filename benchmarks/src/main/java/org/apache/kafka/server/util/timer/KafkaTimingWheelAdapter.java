@@ -1,11 +1,11 @@
 package org.apache.kafka.server.util.timer;
 
-import io.github.radixwheel.benchmarks.peers.IdSlots;
+import io.github.radixwheel.benchmarks.peers.FreeIds;
 import io.github.radixwheel.benchmarks.peers.TimerAdapter;
-import io.github.radixwheel.benchmarks.peers.VirtualClockAdapter;
 import java.util.concurrent.DelayQueue;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
+import java.util.function.LongConsumer;
 
 /**
  * Kafka's hierarchical {@link TimingWheel} (kafka-server-common), driven by hand the way
@@ -18,11 +18,11 @@ import java.util.function.Consumer;
  * 0, taskCounter, delayQueue)}; the wheel adds overflow wheels on demand. One time unit is one
  * Kafka "millisecond" tick; {@code SystemTimer}'s own defaults are a 1 ms tick and 20 buckets.
  *
- * <p><b>Driving it.</b> {@link #schedule} wraps the slot's pooled {@link TimerTask} in a new
+ * <p><b>Driving it.</b> {@link #schedule} wraps the id's pooled {@link TimerTask} in a new
  * {@link TimerTaskEntry}{@code (task, deadline)} and calls {@code addTimerTaskEntry}, which is
  * {@code SystemTimer.addTimerTaskEntry}: {@code timingWheel.add(entry)}, and if that refuses
- * (already expired) and the entry is not cancelled, run the task — here inline instead of on
- * {@code SystemTimer}'s executor. {@link #advanceTo} is {@code SystemTimer.advanceClock}'s loop:
+ * (already expired) and the entry is not cancelled, run the task — here: fire the timer inline
+ * instead of handing the task to {@code SystemTimer}'s executor. {@link #advanceTo} is {@code SystemTimer.advanceClock}'s loop:
  * take each bucket due by {@code now} from the delay queue, {@code timingWheel.advanceClock(
  * bucket.getExpiration())}, then {@code bucket.flush(addTimerTaskEntry)}, which re-inserts each
  * entry into a finer wheel or runs it. {@link #cancel} is {@code TimerTask.cancel()} (unlinks the
@@ -51,25 +51,30 @@ import java.util.function.Consumer;
  * so after an idle stretch a new timer may first land in an overflow wheel and cascade down.
  *
  * <p><b>Missing.</b> No next-expiry query: the delay queue's head gives only a lower bound (the
- * start of a bucket, possibly of an overflow wheel, possibly one whose tasks were all cancelled),
- * so {@link #nextExpiry} throws {@link UnsupportedOperationException}.
+ * start of a bucket, possibly of an overflow wheel, possibly one whose tasks were all cancelled).
  *
  * <p><b>Allocation.</b> One {@code TimerTaskEntry} per schedule and reschedule (Kafka's design);
- * bucket lists are allocated once per wheel level. The adapter pools the tasks.
+ * bucket lists are allocated once per wheel level. The adapter pools the tasks, which carry only
+ * Kafka's own fields and the id.
  */
-public final class KafkaTimingWheelAdapter extends VirtualClockAdapter {
-    /** A pooled Kafka task; running it is the timer firing. */
-    final class Task extends TimerTask {
-        final int slot;
+public final class KafkaTimingWheelAdapter extends TimerAdapter {
+    /** A pooled task: Kafka's fields and the timer's id. The adapter fires it; {@code run} is never called. */
+    static final class Task extends TimerTask {
+        final int id;
 
-        Task(int slot) {
+        Task(int id) {
             super(0L);
-            this.slot = slot;
+            this.id = id;
         }
 
         @Override
         public void run() {
-            fired(slots.release(slot));
+        }
+
+        /** @return whether the task is in a bucket */
+        boolean pending() {
+            TimerTaskEntry entry = getTimerTaskEntry();
+            return entry != null && entry.list != null;
         }
     }
 
@@ -77,50 +82,19 @@ public final class KafkaTimingWheelAdapter extends VirtualClockAdapter {
     private final AtomicInteger taskCounter = new AtomicInteger(0);
     private final TimingWheel timingWheel;
     private final Consumer<TimerTaskEntry> reinsert = this::addTimerTaskEntry;
-    private final IdSlots<Task> slots;
+    private final Task[] tasks;
+    private final FreeIds ids;
 
     /**
      * @param wheelSize buckets per wheel level (Kafka's {@code SystemTimer} uses 20)
-     * @param initialCapacity task slots to create room for up front
+     * @param capacity the most timers pending at once
      * @param listener receives each fired timer
      */
-    public KafkaTimingWheelAdapter(int wheelSize, int initialCapacity, Listener listener) {
+    public KafkaTimingWheelAdapter(int wheelSize, int capacity, LongConsumer listener) {
         super(listener);
         this.timingWheel = new TimingWheel(1L, wheelSize, 0L, taskCounter, delayQueue);
-        this.slots = IdSlots.pooling(initialCapacity, Task::new);
-    }
-
-    /** A task with nothing but Kafka's own per-task fields, for {@link #footprintRoots}. */
-    static final class BareTask extends TimerTask {
-        BareTask() {
-            super(0L);
-        }
-
-        @Override
-        public void run() {
-        }
-    }
-
-    /**
-     * Kafka's structure alone, for the footprint measurement: a timing wheel set up as in this
-     * adapter, holding one {@link TimerTaskEntry} per deadline for a task that has only
-     * {@link TimerTask}'s own fields (the user's fields would go in a subclass, and are not counted).
-     * Nothing of the adapter (id slots, pooled tasks, listener) is reachable from the result.
-     *
-     * @param wheelSize buckets per wheel level
-     * @param deadlines the deadlines, each {@code >= 1}
-     * @return the objects from which every per-timer object is reachable: the wheel and its delay queue
-     */
-    public static Object[] footprintRoots(int wheelSize, long[] deadlines) {
-        DelayQueue<TimerTaskList> queue = new DelayQueue<>();
-        TimingWheel wheel = new TimingWheel(1L, wheelSize,
-                0L, new AtomicInteger(0), queue);
-        for (long d : deadlines) {
-            if (!wheel.add(new TimerTaskEntry(new BareTask(), d))) {
-                throw new IllegalArgumentException("deadline " + d + " is already due");
-            }
-        }
-        return new Object[] {wheel, queue};
+        this.tasks = new Task[capacity];
+        this.ids = new FreeIds(capacity);
     }
 
     @Override
@@ -130,41 +104,48 @@ public final class KafkaTimingWheelAdapter extends VirtualClockAdapter {
 
     @Override
     public long schedule(long deadline) {
-        TimerAdapter.checkFuture(this, deadline);
-        int slot = slots.allocate();
-        long id = slots.id(slot);
-        addTimerTaskEntry(new TimerTaskEntry(slots.object(slot), deadline));
+        checkFuture(deadline);
+        int id = ids.take();
+        if (tasks[id] == null) {
+            tasks[id] = new Task(id);
+        }
+        addTimerTaskEntry(new TimerTaskEntry(tasks[id], deadline));
         return id;
     }
 
-    /** {@code SystemTimer.addTimerTaskEntry}, running the task inline instead of on an executor. */
+    /** {@code SystemTimer.addTimerTaskEntry}, firing the timer inline instead of running the task on an executor. */
     private void addTimerTaskEntry(TimerTaskEntry entry) {
-        if (!timingWheel.add(entry)) {
-            if (!entry.cancelled()) {
-                entry.timerTask.run();
-            }
+        if (!timingWheel.add(entry) && !entry.cancelled()) {
+            int id = ((Task) entry.timerTask).id;
+            ids.give(id);
+            fired(id);
         }
+    }
+
+    private Task pendingTask(long id) {
+        Task task = ids.inRange(id) ? tasks[(int) id] : null;
+        return task != null && task.pending() ? task : null;
     }
 
     @Override
     public boolean cancel(long id) {
-        int slot = slots.slotOf(id);
-        if (slot < 0) {
+        Task task = pendingTask(id);
+        if (task == null) {
             return false;
         }
-        slots.object(slot).cancel();
-        slots.release(slot);
+        task.cancel();
+        ids.give(task.id);
         return true;
     }
 
     @Override
     public boolean reschedule(long id, long deadline) {
-        TimerAdapter.checkFuture(this, deadline);
-        int slot = slots.slotOf(id);
-        if (slot < 0) {
+        checkFuture(deadline);
+        Task task = pendingTask(id);
+        if (task == null) {
             return false;
         }
-        addTimerTaskEntry(new TimerTaskEntry(slots.object(slot), deadline));
+        addTimerTaskEntry(new TimerTaskEntry(task, deadline));
         return true;
     }
 
@@ -172,7 +153,7 @@ public final class KafkaTimingWheelAdapter extends VirtualClockAdapter {
     protected void fireDue(long now) {
         TimerTaskList bucket = delayQueue.peek();
         while (bucket != null && bucket.getExpiration() <= now) {
-            // What DelayQueue.poll() returns when its clock reads `to`; see the class javadoc.
+            // What DelayQueue.poll() returns when its clock reads `now`; see the class javadoc.
             delayQueue.remove(bucket);
             timingWheel.advanceClock(bucket.getExpiration());
             bucket.flush(reinsert);
@@ -182,13 +163,24 @@ public final class KafkaTimingWheelAdapter extends VirtualClockAdapter {
 
     @Override
     public long nextExpiry() {
-        throw TimerAdapter.unsupported(this, "next-expiry query",
+        throw unsupported("next-expiry query",
                 "the bucket delay queue's head is only a lower bound (a bucket start, possibly of an"
                         + " overflow wheel or of a bucket whose tasks were all cancelled)");
     }
 
     @Override
+    public long fireNext() {
+        throw unsupported("way to take the next timer", "it has no next-expiry query");
+    }
+
+    @Override
     public int size() {
         return taskCounter.get();
+    }
+
+    /** @return the timing wheel and its bucket delay queue */
+    @Override
+    public Object structure() {
+        return new Object[] {timingWheel, delayQueue};
     }
 }

@@ -1,0 +1,29 @@
+package io.github.radixwheel.benchmarks;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+/**
+ * One small {@link EndToEnd} run per implementation. Real threads and the real clock, but no
+ * timing is asserted: only counts, and that nothing fires early ({@code run} throws then).
+ */
+class EndToEndTest {
+
+    @Test
+    void run_firesEveryTimerOnceAndNeverEarly() throws InterruptedException {
+        long window = TimeUnit.MILLISECONDS.toNanos(200);
+        for (String impl : EndToEnd.IMPLS) {
+            EndToEnd.Run run = EndToEnd.run(impl, 4000, window);
+            assertEquals(4000, run.lateness().getTotalCount(), impl);
+            assertTrue(run.lateness().getMinValue() >= 0, impl);
+            assertTrue(run.producerCpuNanos() > 0 && run.timerThreadCpuNanos() > 0, run.toString());
+            assertTrue(run.wallNanos() >= window / 2, impl + " wall " + run.wallNanos()); // the last is due about `window` in
+            String table = EndToEnd.table(List.of(run));
+            assertTrue(table.contains("| " + run.impl() + " | 4000 | 200 ms |"), table);
+        }
+    }
+}
