@@ -1,5 +1,6 @@
 package io.github.radixwheel.benchmarks;
 
+import io.github.radixwheel.benchmarks.jmh.Graph;
 import io.github.radixwheel.benchmarks.report.Progress;
 import io.github.radixwheel.benchmarks.report.Report;
 import io.github.radixwheel.benchmarks.report.Result;
@@ -65,22 +66,24 @@ public final class Headline {
     }
 
     /** Each benchmark's warm-up iteration. */
-    public static final TimeValue WARMUP = TimeValue.milliseconds(700);
+    public static final TimeValue WARMUP = TimeValue.milliseconds(500);
     /** Each benchmark's measurement iteration. */
-    public static final TimeValue MEASUREMENT = TimeValue.milliseconds(700);
+    public static final TimeValue MEASUREMENT = TimeValue.milliseconds(500);
     /** The size of the {@link EndToEnd} run. */
     static final int END_TO_END_SIZE = 1 << 16;
 
     private static final String[] SIZES = {"1024", "16384", "131072", "1048576"};
     private static final String[] TIMERS = {"radixwheel", "Agrona", "Kafka", "Caffeine", "DelayQueue", "PriorityQueue", "fastutil"};
     private static final String[] SIMULATORS = {"radixwheel", "PriorityQueue", "fastutil", "BinaryHeap", "4-aryHeap"};
+    private static final String[] SHORTEST_PATHS = {"IndexedTimingWheelQueue", "TimingWheelQueue", "BinaryHeap", "fastutil", "jheaps"};
 
     /** The preset, in the order it runs. */
     public static final List<Part> PRESET = List.of(
             new Part("ChurnBenchmark.churn", params("impl", TIMERS, "size", SIZES)),
             new Part("FireAllBenchmark.fireAll", params("impl", TIMERS, "size", SIZES, "step", new String[] {"1024"})),
             new Part("KeepAliveBenchmark.heartbeat", params("impl", TIMERS, "size", SIZES)),
-            new Part("HoldBenchmark.hold", params("impl", SIMULATORS, "size", SIZES, "gaps", new String[] {"exponential"})));
+            new Part("HoldBenchmark.hold", params("impl", SIMULATORS, "size", SIZES, "gaps", new String[] {"exponential"})),
+            new Part("ShortestPathBenchmark.search", params("graph", Graph.NAMES, "impl", SHORTEST_PATHS)));
 
     private Headline() {
     }

@@ -10,7 +10,7 @@ import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
 /**
- * SPEC §2 cost contract: {@code add}, {@code remove}, {@code contains}, {@code key},
+ * The queue's cost contract: {@code add}, {@code remove}, {@code contains}, {@code key},
  * {@code value} and {@code changeKey} allocate nothing once capacity suffices; nor do
  * {@code pollMin} and {@code increaseMinAllowedKey} with a handler made up front. Measured with
  * the thread's allocation counter over windows of operations on a queue sized up front; the least

@@ -6,10 +6,38 @@ package io.github.radixwheel.benchmarks.peers;
  * {@code IndexedTimingWheelQueue}. Shortest paths drive it directly; {@link IndexedQueueTimerAdapter}
  * makes timers of it. Not thread-safe.
  *
- * <p>The monotone queues (the radix ones) accept no key below the last key polled, which a
- * shortest-path search and a timer never ask for.
+ * <p>The monotone queues (the radix ones) accept no key below the last key polled (jheaps: nor
+ * below a least key removed), which a shortest-path search and a timer never ask for.
  */
 public interface IndexedQueue {
+    /** The {@code impl} parameter values of {@link #create}, in table order. */
+    String[] IMPLS = {"IndexedTimingWheelQueue", "TimingWheelQueue", "BinaryHeap", "4-aryHeap", "fastutil", "jheaps"};
+
+    /**
+     * @param impl one of {@link #IMPLS}
+     * @param capacity ids are {@code [0, capacity)}
+     * @param maxKey the greatest key it will hold (jheaps' radix heap is sized by it)
+     * @return an empty queue
+     */
+    static IndexedQueue create(String impl, int capacity, long maxKey) {
+        switch (impl) {
+            case "IndexedTimingWheelQueue":
+                return new IndexedWheelQueue(capacity);
+            case "TimingWheelQueue":
+                return new HandleWheelQueue(capacity);
+            case "BinaryHeap":
+                return new DaryHeap(capacity, 2);
+            case "4-aryHeap":
+                return new DaryHeap(capacity, 4);
+            case "fastutil":
+                return new FastutilHeap(capacity);
+            case "jheaps":
+                return new JheapsRadixHeap(capacity, maxKey);
+            default:
+                throw new IllegalArgumentException("impl: " + impl + " (expected: one of " + String.join(", ", IMPLS) + ")");
+        }
+    }
+
     /** @return the queue's name, as the tables show it */
     String name();
 
