@@ -11,7 +11,6 @@ import java.util.Locale;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import joptsimple.OptionParser;
-import joptsimple.OptionSet;
 import joptsimple.OptionSpec;
 import org.HdrHistogram.Histogram;
 
@@ -35,8 +34,8 @@ import org.HdrHistogram.Histogram;
  * Each implementation first runs once unmeasured (class loading, JIT), then once measured: one
  * run each, not a statistic; for the steady-state producer cost see the {@code KeyedTimerBenchmark}.
  *
- * <p>Run: {@code java -cp benchmarks/target/benchmarks.jar io.github.radixwheel.benchmarks.EndToEnd
- * --sizes 65536,1048576 --window-ms 1000}.
+ * <p>Run, optionally with the sizes and the window in milliseconds:
+ * {@code java -cp benchmarks/target/benchmarks.jar io.github.radixwheel.benchmarks.EndToEnd 65536,1048576 1000}.
  */
 public final class EndToEnd {
     /** The implementations, in table order. */
@@ -63,19 +62,18 @@ public final class EndToEnd {
     }
 
     /**
-     * @param args {@code --sizes} (comma-separated N, default 65536,1048576) and {@code --window-ms} (default 1000)
+     * @param args optionally the sizes, comma-separated (default 65536,1048576), and the window in
+     *     milliseconds (default 1000)
      * @throws InterruptedException if interrupted while waiting for the timers
      */
     public static void main(String[] args) throws InterruptedException {
         OptionParser parser = new OptionParser();
-        OptionSpec<Integer> sizes = parser.accepts("sizes", "N, comma-separated").withRequiredArg()
-                .ofType(Integer.class).withValuesSeparatedBy(',').defaultsTo(65536, 1 << 20);
-        OptionSpec<Long> window = parser.accepts("window-ms", "the delays' range").withRequiredArg()
-                .ofType(Long.class).defaultsTo(1000L);
-        OptionSet options = parser.parse(args);
+        OptionSpec<String> positional = parser.nonOptions("sizes (comma-separated) and window (ms)");
+        List<String> values = positional.values(parser.parse(args));
+        long window = TimeUnit.MILLISECONDS.toNanos(values.size() > 1 ? Long.parseLong(values.get(1)) : 1000);
         List<Run> runs = new ArrayList<>();
-        for (int n : options.valuesOf(sizes)) {
-            runs.addAll(runAll(n, TimeUnit.MILLISECONDS.toNanos(options.valueOf(window))));
+        for (String n : (values.isEmpty() ? "65536,1048576" : values.get(0)).split(",")) {
+            runs.addAll(runAll(Integer.parseInt(n), window));
         }
         System.out.print(table(runs));
     }

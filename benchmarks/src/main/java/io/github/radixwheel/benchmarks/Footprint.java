@@ -10,7 +10,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import joptsimple.OptionParser;
-import joptsimple.OptionSpec;
 import org.openjdk.jol.info.ClassLayout;
 import org.openjdk.jol.info.GraphLayout;
 import org.openjdk.jol.vm.VM;
@@ -26,7 +25,8 @@ import org.openjdk.jol.vm.VM;
  * {@code HashedWheelTimeout} (shallow size from its class layout: a timeout references the timer,
  * and through it the JVM). Sizes depend on the JVM's layout (compressed references, alignment).
  *
- * <p>Run: {@code java -cp benchmarks/target/benchmarks.jar io.github.radixwheel.benchmarks.Footprint --size 1048576}.
+ * <p>Run, with N (default 2^20):
+ * {@code java -cp benchmarks/target/benchmarks.jar io.github.radixwheel.benchmarks.Footprint 1048576}.
  */
 public final class Footprint {
     /**
@@ -62,11 +62,11 @@ public final class Footprint {
     private Footprint() {
     }
 
-    /** @param args {@code --size N} (default 2^20) */
+    /** @param args optionally N (default 2^20) */
     public static void main(String[] args) {
         OptionParser parser = new OptionParser();
-        OptionSpec<Integer> size = parser.accepts("size").withRequiredArg().ofType(Integer.class).defaultsTo(1 << 20);
-        System.out.print(table(measure(parser.parse(args).valueOf(size))));
+        List<Integer> size = parser.nonOptions("N").ofType(Integer.class).values(parser.parse(args));
+        System.out.print(table(measure(size.isEmpty() ? 1 << 20 : size.get(0))));
     }
 
     /**

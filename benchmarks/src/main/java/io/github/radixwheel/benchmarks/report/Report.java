@@ -95,11 +95,12 @@ public final class Report {
     /** @return the implementations of these results: the suite's in {@link Impl} order, then the others as they come */
     static List<String> columns(List<Result> results) {
         Set<String> present = new LinkedHashSet<>();
-        results.forEach(r -> present.add(r.impl()));
+        results.stream().filter(r -> r.workload() == null).forEach(r -> present.add(r.impl()));
         List<String> columns = new ArrayList<>();
         for (Impl impl : Impl.values()) {
-            if (present.remove(impl.param())) {
+            if (results.stream().anyMatch(r -> r.workload() != null && r.impl().equals(impl.param()))) {
                 columns.add(impl.param());
+                present.remove(impl.param());
             }
         }
         columns.addAll(present);
