@@ -29,6 +29,7 @@ public final class RadixEngine {
     private static final int IDLE = 0;
     private static final int DELIVERING = 1;
     private static final int ITERATING = 2;
+    private static final long UNKNOWN = -1L;
 
     /**
      * Receives each node the engine removes while it advances, after the node has left the engine.
@@ -61,6 +62,11 @@ public final class RadixEngine {
     private final Slots slots;
     /** The first node in delivery order, or NIL if unknown or empty. */
     private int minNode = NIL;
+    /**
+     * The key of {@link #minNode} if known; else {@link #UNKNOWN}, below every key, or
+     * {@link Long#MAX_VALUE} when empty, so that an insertion updates the minimum with one compare.
+     */
+    private long minKey = Long.MAX_VALUE;
     private int size;
     /** {@link #IDLE}, {@link #DELIVERING} or {@link #ITERATING}. */
     private int guard = IDLE;
@@ -186,9 +192,8 @@ public final class RadixEngine {
     /** Links free node {@code e} at the back of {@code key}'s insertion order. */
     public void insertLast(int e, long key) {
         place(e, key);
-        int min = minNode;
-        if (++size == 1 || (min != NIL && key < nodes.keys[min])) {
-            minNode = e;
+        if (++size == 1 || key < minKey) {
+            setMin(e, key);
         }
     }
 
@@ -197,9 +202,9 @@ public final class RadixEngine {
         nodes.keys[e] = key;
         int level = geo.levelOf(key);
         slots.prepend(level, geo.slotOf(level, key), e, key);
-        int min = minNode;
-        if (++size == 1 || (min != NIL && key <= nodes.keys[min])) {
-            minNode = e;
+        size++;
+        if (key <= minKey) {
+            setMin(e, key);
         }
         reorders++;
     }
@@ -233,7 +238,7 @@ public final class RadixEngine {
         nodes.keys[e] = Nodes.FREE;
         size--;
         if (e == minNode) {
-            minNode = NIL;
+            forgetMin();
         }
     }
 
@@ -241,11 +246,10 @@ public final class RadixEngine {
     public void changeKey(int e, long key) {
         detachNode(e);
         place(e, key);
-        int min = minNode;
-        if (e == min) {
-            minNode = NIL;
-        } else if (min != NIL && key < nodes.keys[min]) {
-            minNode = e;
+        if (e == minNode) {
+            forgetMin();
+        } else if (key < minKey) {
+            setMin(e, key);
         }
         reorders++;
     }
@@ -277,7 +281,20 @@ public final class RadixEngine {
             return m;
         }
         int level = Long.numberOfTrailingZeros(slots.occupiedLevels);
-        return minNode = slots.slotMin(level, firstSlot(level));
+        m = slots.slotMin(level, firstSlot(level));
+        setMin(m, nodes.keys[m]);
+        return m;
+    }
+
+    private void setMin(int e, long key) {
+        minNode = e;
+        minKey = key;
+    }
+
+    /** After the minimum node left or moved: unknown, or known empty. */
+    private void forgetMin() {
+        minNode = NIL;
+        minKey = size == 0 ? Long.MAX_VALUE : UNKNOWN;
     }
 
     /** The first occupied slot of a non-empty level, in key order. */
@@ -366,7 +383,7 @@ public final class RadixEngine {
         slots.unlink(0, slot, e);
         nodes.keys[e] = Nodes.FREE;
         size--;
-        minNode = NIL;
+        forgetMin();
         delivery.deliver(e, key, handler);
     }
 
@@ -443,7 +460,7 @@ public final class RadixEngine {
             }
         }
         size = 0;
-        minNode = NIL;
+        forgetMin();
         reorders++;
     }
 
@@ -551,12 +568,16 @@ public final class RadixEngine {
         }
         if (minNode != NIL) {
             int cached = minNode;
+            long cachedKey = minKey;
             minNode = NIL;
             int actual = minNode();
-            if (actual != cached) {
-                minNode = cached;
-                throw Checks.state("cached minimum is node " + cached + " but the minimum is node " + actual);
+            if (actual != cached || cachedKey != nodes.keys[actual]) {
+                setMin(cached, cachedKey);
+                throw Checks.state("cached minimum is node " + cached + " with key " + cachedKey
+                        + " but the minimum is node " + actual);
             }
+        } else if (minKey != UNKNOWN && !(size == 0 && minKey == Long.MAX_VALUE)) {
+            throw Checks.state("no cached minimum node, but a cached minimum key " + minKey);
         }
     }
 }
