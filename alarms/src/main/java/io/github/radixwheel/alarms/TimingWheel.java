@@ -72,12 +72,16 @@ public final class TimingWheel<V> {
     private final RadixEngine.Delivery<AlarmConsumer<? super V>> fireNext = this::fireNext;
 
     private long now;
-    /** {@code intervalStart(now)}: the least time {@code add} accepts; valid while the minimum is {@link #boundsKey}. */
+    /**
+     * The queue's minimum, for which {@link #minTime} and {@link #maxTime} were computed. Every
+     * method that moves the minimum sets them before user code can run again (handlers included),
+     * so {@code add} checks a time with two compares.
+     */
+    private long boundsKey;
+    /** {@code intervalStart(now)}: the least time {@code add} accepts. */
     private long minTime;
-    /** {@code maxAllowedAlarmTime()}; valid while the queue's minimum is {@link #boundsKey}. */
+    /** {@code maxAllowedAlarmTime()}. */
     private long maxTime;
-    /** The queue's minimum when {@link #minTime} and {@link #maxTime} were computed, or -1. */
-    private long boundsKey = -1;
 
     /**
      * A wheel whose clock starts at {@code start}.
@@ -93,6 +97,7 @@ public final class TimingWheel<V> {
         this.storesTimes = config.alarmPrecision() != 1 || start < 0;
         this.wheel = new HandleWheel<>(config.levelBits(), DEFAULT_CAPACITY, storesTimes);
         this.now = start;
+        setBounds(0);
     }
 
     /** @return the configuration */
@@ -170,7 +175,6 @@ public final class TimingWheel<V> {
      *     negative start)
      */
     public long maxAllowedAlarmTime() {
-        refreshBounds();
         return maxTime;
     }
 
@@ -199,7 +203,7 @@ public final class TimingWheel<V> {
      */
     public long add(long at, V value) {
         checkAlarmTime(at);
-        return wheel.add(intervals.num(at), at, value);
+        return wheel.addInRange(intervals.num(at), at, value);
     }
 
     /**
@@ -215,7 +219,7 @@ public final class TimingWheel<V> {
      */
     public long addFirst(long at, V value) {
         checkAlarmTime(at);
-        return wheel.addFirst(intervals.num(at), at, value);
+        return wheel.addFirstInRange(intervals.num(at), at, value);
     }
 
     /**
@@ -287,7 +291,7 @@ public final class TimingWheel<V> {
      */
     public void reschedule(long alarm, long at) {
         checkAlarmTime(at);
-        wheel.changeKey(alarm, intervals.num(at), at); // checks the handle
+        wheel.changeKeyInRange(alarm, intervals.num(at), at); // checks the handle
     }
 
     /**
@@ -365,6 +369,7 @@ public final class TimingWheel<V> {
         checkTime(now);
         wheel.reset(intervals.num(now));
         this.now = now;
+        setBounds(wheel.minAllowedKey());
     }
 
     /**
@@ -429,7 +434,7 @@ public final class TimingWheel<V> {
                 now = to;
             }
         } finally {
-            wheel.endDelivery();
+            endDelivery();
         }
     }
 
@@ -447,7 +452,7 @@ public final class TimingWheel<V> {
         try {
             wheel.deliverAtMinWhereAuxAtMost(now, fire, handler);
         } finally {
-            wheel.endDelivery();
+            endDelivery();
         }
     }
 
@@ -482,7 +487,7 @@ public final class TimingWheel<V> {
             }
             wheel.deliverAtMinWhereAuxAtMost(now, fire, handler);
         } finally {
-            wheel.endDelivery();
+            endDelivery();
         }
     }
 
@@ -498,7 +503,11 @@ public final class TimingWheel<V> {
      */
     public boolean fireNextAlarm(AlarmConsumer<? super V> handler) {
         Checks.requireNonNull(handler, "handler");
-        return wheel.pollMin("fireNextAlarm", fireNext, handler);
+        try {
+            return wheel.pollMin("fireNextAlarm", fireNext, handler);
+        } finally {
+            setBounds(wheel.minAllowedKey());
+        }
     }
 
     private void fire(int node, long interval, AlarmConsumer<? super V> handler) {
@@ -507,6 +516,9 @@ public final class TimingWheel<V> {
         V value = wheel.valueOf(node);
         long alarm = wheel.release(node);
         now = Math.max(now, intervalStart);
+        if (interval != boundsKey) {
+            setBounds(interval);
+        }
         handler.accept(alarm, at, value);
     }
 
@@ -515,17 +527,26 @@ public final class TimingWheel<V> {
         V value = wheel.valueOf(node);
         long alarm = wheel.release(node);
         now = Math.max(now, at);
+        if (interval != boundsKey) {
+            setBounds(interval);
+        }
         handler.accept(alarm, at, value);
     }
 
-    /** Refreshes the bounds of {@link #add} if the queue's minimum moved since they were computed. */
-    private void refreshBounds() {
+    /** Ends a delivering call: the queue's minimum may have moved, so the bounds of {@code add} follow. */
+    private void endDelivery() {
+        wheel.endDelivery();
         long minKey = wheel.minAllowedKey();
         if (minKey != boundsKey) {
-            boundsKey = minKey;
-            minTime = intervals.numStart(minKey);
-            maxTime = maxTimeFor(wheel.maxAllowedKey());
+            setBounds(minKey);
         }
+    }
+
+    /** Sets the bounds of {@code add} for the queue's minimum {@code minKey}. */
+    private void setBounds(long minKey) {
+        boundsKey = minKey;
+        minTime = intervals.numStart(minKey);
+        maxTime = maxTimeFor(wheel.maxAllowedKey());
     }
 
     private long maxTimeFor(long maxKey) {
@@ -598,7 +619,6 @@ public final class TimingWheel<V> {
     }
 
     private void checkAlarmTime(long at) {
-        refreshBounds();
         if (at > maxTime) {
             throw Checks.outOfRange("at", at, minTime, maxTime, "too far in the future");
         }
@@ -618,9 +638,10 @@ public final class TimingWheel<V> {
             throw Checks.state("now " + now + " is in interval " + intervals.num(now) + " but the queue's minimum is "
                     + wheel.minAllowedKey());
         }
-        if (boundsKey != -1 && boundsKey == wheel.minAllowedKey()
-                && (minTime != intervals.startOf(now) || maxTime != maxTimeFor(wheel.maxAllowedKey()))) {
-            throw Checks.state("cached alarm time bounds " + minTime + ".." + maxTime + " are stale");
+        if (boundsKey != wheel.minAllowedKey() || minTime != intervals.startOf(now)
+                || maxTime != maxTimeFor(wheel.maxAllowedKey())) {
+            throw Checks.state("cached alarm time bounds " + minTime + ".." + maxTime + " for interval " + boundsKey
+                    + " are stale");
         }
         wheel.forEach((alarm, key, aux, value) -> {
             long at = timeOf(key, aux);

@@ -60,8 +60,13 @@ public final class HandleWheel<V> {
 
     /** Adds at the back of {@code key}'s insertion order. */
     public long add(long key, long aux, V value) {
-        engine.requireMutable();
         engine.checkKey(key);
+        return addInRange(key, aux, value);
+    }
+
+    /** {@link #add} for a key the caller has checked to be in range. */
+    public long addInRange(long key, long aux, V value) {
+        engine.requireMutable();
         int e = pool.allocate(aux, value);
         engine.insertLast(e, key);
         return pool.handle(e);
@@ -69,8 +74,13 @@ public final class HandleWheel<V> {
 
     /** Adds at the front of {@code key}'s insertion order. */
     public long addFirst(long key, long aux, V value) {
-        engine.requireMutable();
         engine.checkKey(key);
+        return addFirstInRange(key, aux, value);
+    }
+
+    /** {@link #addFirst} for a key the caller has checked to be in range. */
+    public long addFirstInRange(long key, long aux, V value) {
+        engine.requireMutable();
         int e = pool.allocate(aux, value);
         engine.insertFirst(e, key);
         return pool.handle(e);
@@ -132,8 +142,17 @@ public final class HandleWheel<V> {
     /** Moves an element to {@code key}, at the back of that key's insertion order. */
     public void changeKey(long handle, long key, long aux) {
         int e = live(handle);
-        engine.requireMutable();
         engine.checkKey(key);
+        changeKeyInRange(e, key, aux);
+    }
+
+    /** {@link #changeKey} for a key the caller has checked to be in range. */
+    public void changeKeyInRange(long handle, long key, long aux) {
+        changeKeyInRange(live(handle), key, aux);
+    }
+
+    private void changeKeyInRange(int e, long key, long aux) {
+        engine.requireMutable();
         engine.changeKey(e, key);
         if (pool.aux != null) {
             pool.aux[e] = aux;

@@ -28,10 +28,9 @@ final class InOrderWalk {
     }
 
     private boolean visitSlot(int level, int head) {
-        long[] keys = nodes.keys;
         if (level == 0) {
             for (int e = head; e != Nodes.NIL && visited < limit; e = nodes.next(e)) {
-                visit(e, keys[e]);
+                visit(e, nodes.key(e));
             }
             return visited < limit;
         }
@@ -43,9 +42,9 @@ final class InOrderWalk {
             }
             scratch[n++] = e;
         }
-        sort(0, n, keys);
+        sort(0, n);
         for (int i = 0; i < n && visited < limit; i++) {
-            visit(scratch[i], keys[scratch[i]]);
+            visit(scratch[i], nodes.key(scratch[i]));
         }
         return visited < limit;
     }
@@ -56,21 +55,21 @@ final class InOrderWalk {
     }
 
     /** Stable merge sort of {@code scratch[from, to)} by key. */
-    private void sort(int from, int to, long[] keys) {
+    private void sort(int from, int to) {
         if (to - from < 2) {
             return;
         }
         int mid = (from + to) >>> 1;
-        sort(from, mid, keys);
-        sort(mid, to, keys);
-        if (keys[scratch[mid - 1]] <= keys[scratch[mid]]) {
+        sort(from, mid);
+        sort(mid, to);
+        if (nodes.key(scratch[mid - 1]) <= nodes.key(scratch[mid])) {
             return; // already in order, the common case: most slots fill in key order
         }
         System.arraycopy(scratch, from, buffer, from, to - from);
         int i = from;
         int j = mid;
         for (int out = from; out < to; out++) {
-            if (j == to || (i < mid && keys[buffer[i]] <= keys[buffer[j]])) {
+            if (j == to || (i < mid && nodes.key(buffer[i]) <= nodes.key(buffer[j]))) {
                 scratch[out] = buffer[i++];
             } else {
                 scratch[out] = buffer[j++];

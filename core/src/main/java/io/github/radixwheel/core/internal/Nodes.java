@@ -57,6 +57,14 @@ final class Nodes {
         }
     }
 
+    long key(int e) {
+        return keys[e];
+    }
+
+    void setKey(int e, long key) {
+        keys[e] = key;
+    }
+
     int next(int e) {
         return links[2 * e];
     }

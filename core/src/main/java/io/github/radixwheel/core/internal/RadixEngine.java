@@ -29,6 +29,7 @@ public final class RadixEngine {
     private static final int IDLE = 0;
     private static final int DELIVERING = 1;
     private static final int ITERATING = 2;
+    private static final long UNKNOWN = -1L;
 
     /**
      * Receives each node the engine removes while it advances, after the node has left the engine.
@@ -61,6 +62,11 @@ public final class RadixEngine {
     private final Slots slots;
     /** The first node in delivery order, or NIL if unknown or empty. */
     private int minNode = NIL;
+    /**
+     * The key of {@link #minNode} if known; else {@link #UNKNOWN}, below every key, or
+     * {@link Long#MAX_VALUE} when empty, so that an insertion updates the minimum with one compare.
+     */
+    private long minKey = Long.MAX_VALUE;
     private int size;
     /** {@link #IDLE}, {@link #DELIVERING} or {@link #ITERATING}. */
     private int guard = IDLE;
@@ -120,12 +126,12 @@ public final class RadixEngine {
     }
 
     public boolean isLinked(int e) {
-        return nodes.keys[e] != Nodes.FREE;
+        return nodes.key(e) != Nodes.FREE;
     }
 
     /** The key of a linked node. */
     public long key(int e) {
-        return nodes.keys[e];
+        return nodes.key(e);
     }
 
     /** The node after {@code e} in its slot's list, or NIL. */
@@ -186,28 +192,27 @@ public final class RadixEngine {
     /** Links free node {@code e} at the back of {@code key}'s insertion order. */
     public void insertLast(int e, long key) {
         place(e, key);
-        int min = minNode;
-        if (++size == 1 || (min != NIL && key < nodes.keys[min])) {
-            minNode = e;
+        if (++size == 1 || key < minKey) {
+            setMin(e, key);
         }
     }
 
     /** Links free node {@code e} at the front of {@code key}'s insertion order. */
     public void insertFirst(int e, long key) {
-        nodes.keys[e] = key;
+        nodes.setKey(e, key);
         int level = geo.levelOf(key);
         slots.prepend(level, geo.slotOf(level, key), e, key);
-        int min = minNode;
-        if (++size == 1 || (min != NIL && key <= nodes.keys[min])) {
-            minNode = e;
+        size++;
+        if (key <= minKey) {
+            setMin(e, key);
         }
         reorders++;
     }
 
     /** Links free node {@code e} immediately before linked node {@code ref}, with its key. */
     public void insertBefore(int e, int ref) {
-        long key = nodes.keys[ref];
-        nodes.keys[e] = key;
+        long key = nodes.key(ref);
+        nodes.setKey(e, key);
         int level = geo.levelOf(key);
         slots.insertBefore(level, geo.slotOf(level, key), e, ref, key);
         size++;
@@ -219,8 +224,8 @@ public final class RadixEngine {
 
     /** Links free node {@code e} immediately after linked node {@code ref}, with its key. */
     public void insertAfter(int e, int ref) {
-        long key = nodes.keys[ref];
-        nodes.keys[e] = key;
+        long key = nodes.key(ref);
+        nodes.setKey(e, key);
         int level = geo.levelOf(key);
         slots.insertAfter(level, geo.slotOf(level, key), e, ref, key);
         size++;
@@ -230,10 +235,10 @@ public final class RadixEngine {
     /** Unlinks linked node {@code e}; it becomes free. */
     public void unlink(int e) {
         detachNode(e);
-        nodes.keys[e] = Nodes.FREE;
+        nodes.setKey(e, Nodes.FREE);
         size--;
         if (e == minNode) {
-            minNode = NIL;
+            forgetMin();
         }
     }
 
@@ -241,11 +246,10 @@ public final class RadixEngine {
     public void changeKey(int e, long key) {
         detachNode(e);
         place(e, key);
-        int min = minNode;
-        if (e == min) {
-            minNode = NIL;
-        } else if (min != NIL && key < nodes.keys[min]) {
-            minNode = e;
+        if (e == minNode) {
+            forgetMin();
+        } else if (key < minKey) {
+            setMin(e, key);
         }
         reorders++;
     }
@@ -257,13 +261,13 @@ public final class RadixEngine {
 
     /** Appends {@code e} to the slot where {@code key} belongs; counts and the minimum are the caller's. */
     private void place(int e, long key) {
-        nodes.keys[e] = key;
+        nodes.setKey(e, key);
         int level = geo.levelOf(key);
         slots.append(level, geo.slotOf(level, key), e, key);
     }
 
     private void detachNode(int e) {
-        long key = nodes.keys[e];
+        long key = nodes.key(e);
         int level = geo.levelOf(key);
         slots.unlink(level, geo.slotOf(level, key), e);
     }
@@ -277,7 +281,20 @@ public final class RadixEngine {
             return m;
         }
         int level = Long.numberOfTrailingZeros(slots.occupiedLevels);
-        return minNode = slots.slotMin(level, firstSlot(level));
+        m = slots.slotMin(level, firstSlot(level));
+        setMin(m, nodes.key(m));
+        return m;
+    }
+
+    private void setMin(int e, long key) {
+        minNode = e;
+        minKey = key;
+    }
+
+    /** After the minimum node left or moved: unknown, or known empty. */
+    private void forgetMin() {
+        minNode = NIL;
+        minKey = size == 0 ? Long.MAX_VALUE : UNKNOWN;
     }
 
     /** The first occupied slot of a non-empty level, in key order. */
@@ -349,7 +366,7 @@ public final class RadixEngine {
                 // Nothing lies below this slot, so the minimum may rise to its least key (when known)
                 // or its start; either way its nodes move straight to the levels they now belong.
                 int min = slots.cachedMin(level, slot);
-                long to = min == NIL ? start : nodes.keys[min];
+                long to = min == NIL ? start : nodes.key(min);
                 if (to >= target) {
                     break;
                 }
@@ -364,9 +381,9 @@ public final class RadixEngine {
     private <H> void deliverHead(int slot, long key, Delivery<H> delivery, H handler) {
         int e = slots.head(0, slot);
         slots.unlink(0, slot, e);
-        nodes.keys[e] = Nodes.FREE;
+        nodes.setKey(e, Nodes.FREE);
         size--;
-        minNode = NIL;
+        forgetMin();
         delivery.deliver(e, key, handler);
     }
 
@@ -415,10 +432,9 @@ public final class RadixEngine {
 
     /** Empties a slot, relinking its nodes in list order at their new levels. */
     private void relinkSlot(int level, int slot) {
-        long[] keys = nodes.keys;
         for (int e = slots.detach(level, slot); e != NIL; ) {
             int following = nodes.next(e);
-            place(e, keys[e]);
+            place(e, nodes.key(e));
             e = following;
         }
     }
@@ -430,20 +446,19 @@ public final class RadixEngine {
      * occupied slots + bitmap words).
      */
     public void clear(NodeVisitor removed) {
-        long[] keys = nodes.keys;
         for (int level = 0; level < geo.numLevels; level++) {
             OccupancyBitmap bits = slots.occupancy[level];
             for (int s = bits.nextSetBit(0); s >= 0; s = bits.nextSetBit(s)) {
                 for (int e = slots.detach(level, s); e != NIL; ) {
                     int following = nodes.next(e); // the visitor may reuse the links of a freed node
-                    removed.visit(e, keys[e]);
-                    keys[e] = Nodes.FREE;
+                    removed.visit(e, nodes.key(e));
+                    nodes.setKey(e, Nodes.FREE);
                     e = following;
                 }
             }
         }
         size = 0;
-        minNode = NIL;
+        forgetMin();
         reorders++;
     }
 
@@ -455,12 +470,11 @@ public final class RadixEngine {
 
     /** Visits every node once, in slot order (not delivery order). The caller holds the iteration guard. */
     public void forEach(NodeVisitor visitor) {
-        long[] keys = nodes.keys;
         for (int level = 0; level < geo.numLevels; level++) {
             OccupancyBitmap bits = slots.occupancy[level];
             for (int s = bits.nextSetBit(0); s >= 0; s = bits.nextSetBit(s + 1)) {
                 for (int e = slots.head(level, s); e != NIL; e = nodes.next(e)) {
-                    visitor.visit(e, keys[e]);
+                    visitor.visit(e, nodes.key(e));
                 }
             }
         }
@@ -520,7 +534,6 @@ public final class RadixEngine {
                         + " puts its end at " + expected[i]);
             }
         }
-        long[] keys = nodes.keys;
         int total = 0;
         for (int level = 0; level < geo.numLevels; level++) {
             int count = 0;
@@ -528,7 +541,7 @@ public final class RadixEngine {
             for (int slot = 0; slot < numSlots; slot++) {
                 count += slots.checkSlot(level, slot, size);
                 for (int e = slots.head(level, slot); e != NIL; e = nodes.next(e)) {
-                    long key = keys[e];
+                    long key = nodes.key(e);
                     if (key < k || key > geo.maxAllowedKey() || geo.levelOf(key) != level
                             || geo.slotOf(level, key) != slot) {
                         throw Checks.state("level " + level + " slot " + slot + ": holds key " + key
@@ -541,8 +554,8 @@ public final class RadixEngine {
             total += count;
         }
         int linked = 0;
-        for (long key : keys) {
-            if (key != Nodes.FREE) {
+        for (int e = 0; e < nodes.capacity(); e++) {
+            if (nodes.key(e) != Nodes.FREE) {
                 linked++;
             }
         }
@@ -551,12 +564,16 @@ public final class RadixEngine {
         }
         if (minNode != NIL) {
             int cached = minNode;
+            long cachedKey = minKey;
             minNode = NIL;
             int actual = minNode();
-            if (actual != cached) {
-                minNode = cached;
-                throw Checks.state("cached minimum is node " + cached + " but the minimum is node " + actual);
+            if (actual != cached || cachedKey != nodes.key(actual)) {
+                setMin(cached, cachedKey);
+                throw Checks.state("cached minimum is node " + cached + " with key " + cachedKey
+                        + " but the minimum is node " + actual);
             }
+        } else if (minKey != UNKNOWN && !(size == 0 && minKey == Long.MAX_VALUE)) {
+            throw Checks.state("no cached minimum node, but a cached minimum key " + minKey);
         }
     }
 }

@@ -186,17 +186,19 @@ final class Slots {
         int g = offset[level] + slot;
         if (minNode[g] == NIL) {
             int best = scanMin(head);
-            setMin(g, best, nodes.keys[best]);
+            setMin(g, best, nodes.key(best));
         }
         return minNode[g];
     }
 
     private int scanMin(int head) {
-        long[] keys = nodes.keys;
         int best = head;
+        long bestKey = nodes.key(head);
         for (int e = nodes.next(head); e != NIL; e = nodes.next(e)) {
-            if (keys[e] < keys[best]) {
+            long key = nodes.key(e);
+            if (key < bestKey) {
                 best = e;
+                bestKey = key;
             }
         }
         return best;
@@ -217,7 +219,7 @@ final class Slots {
         int n = 0;
         int prev = NIL;
         for (int e = head; e != NIL; e = nodes.next(e)) {
-            if (e < 0 || e >= nodes.capacity() || nodes.keys[e] == Nodes.FREE) {
+            if (e < 0 || e >= nodes.capacity() || nodes.key(e) == Nodes.FREE) {
                 throw Checks.state(where + ": links to a free node " + e);
             }
             if (nodes.prev(e) != prev) {
@@ -233,7 +235,7 @@ final class Slots {
         }
         if (level != 0 && minNode[g] != NIL) {
             int best = scanMin(head);
-            if (best != minNode[g] || minKey[g] != nodes.keys[best]) {
+            if (best != minNode[g] || minKey[g] != nodes.key(best)) {
                 throw Checks.state(where + ": cached minimum is node " + minNode[g] + " but the minimum is " + best);
             }
         }

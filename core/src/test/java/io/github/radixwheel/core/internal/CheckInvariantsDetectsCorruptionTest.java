@@ -109,7 +109,7 @@ class CheckInvariantsDetectsCorruptionTest {
 
     @Test
     void keyThatBelongsInAnotherSlot() {
-        assertDetected("which belongs at level 0 slot 3", wheel -> nodes(wheel).keys[0] = 3);
+        assertDetected("which belongs at level 0 slot 3", wheel -> nodes(wheel).setKey(0, 3));
     }
 
     @Test
