@@ -35,6 +35,7 @@ public final class IndexedTimingWheelQueue {
     private static final RadixEngine.NodeVisitor NOTHING = (id, key) -> { };
 
     private final RadixEngine engine;
+    private final int capacity;
 
     /**
      * A queue for ids {@code 0 .. capacity - 1} with {@link LevelBits#DEFAULT}.
@@ -56,11 +57,12 @@ public final class IndexedTimingWheelQueue {
     public IndexedTimingWheelQueue(int capacity, LevelBits levelBits) {
         Checks.requireNonNull(levelBits, "levelBits");
         this.engine = new RadixEngine(levelBits, capacity);
+        this.capacity = capacity;
     }
 
     /** @return the number of ids: they are {@code 0 .. capacity() - 1} */
     public int capacity() {
-        return engine.capacity();
+        return capacity;
     }
 
     /** @return the number of ids in the queue */
@@ -120,11 +122,12 @@ public final class IndexedTimingWheelQueue {
         checkId(id);
         engine.requireMutable();
         engine.checkKey(key);
-        if (!engine.isLinked(id)) {
+        long old = engine.key(id);
+        if (old == RadixEngine.FREE) {
             engine.insertLast(id, key);
             return true;
         }
-        if (key < engine.key(id)) {
+        if (key < old) {
             engine.changeKey(id, key);
             return true;
         }
@@ -136,7 +139,7 @@ public final class IndexedTimingWheelQueue {
      * @return whether {@code id} is in the queue; false for ids outside {@code [0, capacity())}
      */
     public boolean contains(int id) {
-        return id >= 0 && id < engine.capacity() && engine.isLinked(id);
+        return id >= 0 && id < capacity && engine.isLinked(id);
     }
 
     /**
@@ -204,16 +207,12 @@ public final class IndexedTimingWheelQueue {
      * @throws IllegalStateException if called from inside a handler of this queue
      */
     public int pollMin() {
-        engine.beginDelivery("pollMin");
-        try {
-            int id = requireMin("pollMin");
-            long key = engine.key(id);
-            engine.unlink(id);
-            engine.raiseMin(key);
-            return id;
-        } finally {
-            engine.endDelivery();
+        engine.requireIdle("pollMin");
+        int id = engine.pollMinNode();
+        if (id == RadixEngine.NIL) {
+            throw Checks.empty("pollMin of an empty queue");
         }
+        return id;
     }
 
     private int requireMin(String method) {
@@ -316,15 +315,15 @@ public final class IndexedTimingWheelQueue {
     }
 
     private void checkId(int id) {
-        if (id < 0 || id >= engine.capacity()) {
-            throw Checks.outOfRange("id", id, 0, engine.capacity() - 1L);
+        if (id < 0 || id >= capacity) {
+            throw Checks.outOfRange("id", id, 0, capacity - 1L);
         }
     }
 
     private int live(int id) {
         if (!contains(id)) {
             throw Checks.argument("id: " + id + " (expected: an id in the queue; it was never added, or was "
-                    + "removed or delivered, or lies outside 0.." + (engine.capacity() - 1L) + ")");
+                    + "removed or delivered, or lies outside 0.." + (capacity - 1L) + ")");
         }
         return id;
     }

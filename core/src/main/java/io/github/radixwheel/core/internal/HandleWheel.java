@@ -206,16 +206,14 @@ public final class HandleWheel<V> {
      */
     @SuppressWarnings("unchecked")
     public V pollMin() {
-        engine.beginDelivery("pollMin");
-        try {
-            int e = requireMin("pollMin");
-            V value = (V) pool.values[e];
-            takeMin(e);
-            pool.release(e);
-            return value;
-        } finally {
-            engine.endDelivery();
+        engine.requireIdle("pollMin");
+        int e = engine.pollMinNode();
+        if (e == NIL) {
+            throw Checks.empty("pollMin of an empty queue");
         }
+        V value = (V) pool.values[e];
+        pool.release(e);
+        return value;
     }
 
     /**
@@ -225,25 +223,18 @@ public final class HandleWheel<V> {
      * @return false, calling nothing, if empty
      */
     public <H> boolean pollMin(String method, RadixEngine.Delivery<H> delivery, H handler) {
+        engine.requireIdle(method);
+        int e = engine.pollMinNode();
+        if (e == NIL) {
+            return false;
+        }
         engine.beginDelivery(method);
         try {
-            int e = engine.minNode();
-            if (e == NIL) {
-                return false;
-            }
-            long key = takeMin(e);
-            delivery.deliver(e, key, handler);
+            delivery.deliver(e, engine.minAllowedKey(), handler);
             return true;
         } finally {
             engine.endDelivery();
         }
-    }
-
-    private long takeMin(int e) {
-        long key = engine.key(e);
-        engine.unlink(e);
-        engine.raiseMin(key);
-        return key;
     }
 
     // ---------------------------------------------------------------- delivering

@@ -29,6 +29,8 @@ final class LevelGeometry {
     final long[] end;
     /** The minimum allowed key; written only by the methods below. */
     long min;
+    /** {@code end[top]}, the greatest allowed key, as a field for the range check of every insertion. */
+    long maxKey;
 
     LevelGeometry(LevelBits levelBits) {
         numLevels = levelBits.numLevels();
@@ -51,9 +53,13 @@ final class LevelGeometry {
     void reset(long k) {
         min = k;
         System.arraycopy(endsFor(k), 0, end, 0, numLevels);
+        maxKey = end[top];
     }
 
-    /** Moves the minimum to {@code k}, which lies in level 0's range: no level's range changes. */
+    /**
+     * Moves the minimum to {@code k}, which lies in level 0's range, when level 0 is not the top:
+     * its range ends at its block's end whatever the minimum, so no level's range changes.
+     */
     void setMinInLevel0(long k) {
         min = k;
     }
@@ -66,7 +72,11 @@ final class LevelGeometry {
      */
     long setMin(long k) {
         min = k;
-        return end[0] = endOf(0, k);
+        long end0 = end[0] = endOf(0, k);
+        if (top == 0) {
+            maxKey = end0;
+        }
+        return end0;
     }
 
     /**
@@ -75,7 +85,11 @@ final class LevelGeometry {
      * @return the new end
      */
     long setEndAfter(int i, long prevEnd) {
-        return end[i] = endAfter(i, prevEnd);
+        long e = end[i] = endAfter(i, prevEnd);
+        if (i == top) {
+            maxKey = e;
+        }
+        return e;
     }
 
     /** Every level's greatest key for minimum {@code k}, computed afresh. */
@@ -101,7 +115,7 @@ final class LevelGeometry {
     }
 
     long maxAllowedKey() {
-        return end[top];
+        return maxKey;
     }
 
     /** The least key of level {@code i}; meaningful only if the level's range is non-empty. */

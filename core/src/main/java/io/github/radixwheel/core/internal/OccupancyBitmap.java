@@ -10,8 +10,6 @@ final class OccupancyBitmap {
     private final long[] words;
     /** Bit {@code w} set iff {@code words[w] != 0}; null when there is a single word. */
     private final long[] summary;
-    /** The number of set bits, so that emptiness is known without a scan. */
-    private int occupied;
 
     OccupancyBitmap(int numSlots) {
         this.numSlots = numSlots;
@@ -20,9 +18,8 @@ final class OccupancyBitmap {
         this.summary = numWords == 1 ? null : new long[Math.max(1, numWords >>> 6)];
     }
 
-    /** Sets the bit of a slot whose bit is clear. */
+    /** Sets the bit of a slot. */
     void set(int slot) {
-        occupied++;
         int w = slot >>> 6;
         words[w] |= 1L << slot;
         if (summary != null) {
@@ -31,16 +28,27 @@ final class OccupancyBitmap {
     }
 
     /**
-     * Clears the bit of a slot whose bit is set.
+     * Clears the bit of a slot.
      *
      * @return whether no bit is set any more
      */
     boolean clear(int slot) {
         int w = slot >>> 6;
-        if ((words[w] &= ~(1L << slot)) == 0 && summary != null) {
-            summary[w >>> 6] &= ~(1L << w);
+        if ((words[w] &= ~(1L << slot)) != 0) {
+            return false;
         }
-        return --occupied == 0;
+        if (summary == null) {
+            return true;
+        }
+        if ((summary[w >>> 6] &= ~(1L << w)) != 0) {
+            return false;
+        }
+        for (long word : summary) { // rare: a whole summary word just emptied
+            if (word != 0) {
+                return false;
+            }
+        }
+        return true;
     }
 
     boolean get(int slot) {
@@ -78,15 +86,8 @@ final class OccupancyBitmap {
         return slot >= 0 || from == 0 ? slot : nextSetBit(0);
     }
 
-    /** Throws naming the first word whose summary bit disagrees with it, or a wrong count. */
+    /** Throws naming the first word whose summary bit disagrees with it. */
     void checkSummary(String level) {
-        int bits = 0;
-        for (long word : words) {
-            bits += Long.bitCount(word);
-        }
-        if (bits != occupied) {
-            throw Checks.state(level + ": " + bits + " occupancy bits set but " + occupied + " counted");
-        }
         if (summary == null) {
             return;
         }

@@ -25,6 +25,8 @@ public final class RadixEngine {
     public static final int MAX_CAPACITY = Nodes.MAX_CAPACITY;
     /** No node. */
     public static final int NIL = Nodes.NIL;
+    /** The key of a node that is not linked. */
+    public static final long FREE = Nodes.FREE;
 
     private static final int IDLE = 0;
     private static final int DELIVERING = 1;
@@ -120,8 +122,8 @@ public final class RadixEngine {
 
     /** @throws IllegalArgumentException unless {@code minAllowedKey() <= key <= maxAllowedKey()} */
     public void checkKey(long key) {
-        if (key < geo.min || key > geo.maxAllowedKey()) {
-            throw Checks.outOfRange("key", key, geo.min, geo.maxAllowedKey());
+        if (key < geo.min || key > geo.maxKey) {
+            throw Checks.outOfRange("key", key, geo.min, geo.maxKey);
         }
     }
 
@@ -178,6 +180,15 @@ public final class RadixEngine {
 
     public void endIteration(int saved) {
         guard = saved;
+    }
+
+    /**
+     * For a call that runs no handler but must not run inside one (a nested poll): throws as
+     * {@link #beginDelivery} does, without taking the guard.
+     */
+    public void requireIdle(String method) {
+        requireNotDelivering(method);
+        requireMutable();
     }
 
     /** @throws ConcurrentModificationException if an iteration is under way */
@@ -297,11 +308,12 @@ public final class RadixEngine {
         minKey = size == 0 ? Long.MAX_VALUE : UNKNOWN;
     }
 
-    /** The first occupied slot of a non-empty level, in key order. */
+    /** The first occupied slot of a non-empty level, in key order: at or after its start's slot. */
     private int firstSlot(int level) {
+        int from = geo.slotOf(level, geo.start(level));
         return level == geo.top
-                ? slots.occupancy[level].nextSetBitCyclic(geo.slotOf(level, geo.start(level)))
-                : slots.occupancy[level].nextSetBit(0);
+                ? slots.occupancy[level].nextSetBitCyclic(from)
+                : slots.occupancy[level].nextSetBit(from);
     }
 
     /**
@@ -319,13 +331,30 @@ public final class RadixEngine {
     }
 
     /**
-     * Raises the minimum allowed key to {@code key}, below which no node may lie. Does nothing if
-     * {@code key <= minAllowedKey()}.
+     * Unlinks the first node in delivery order and raises the minimum allowed key to its key.
+     *
+     * @return the node, whose key is now {@link #minAllowedKey()}; NIL if empty
      */
-    public void raiseMin(long key) {
-        if (key > geo.min) {
-            moveMinTo(key);
+    public int pollMinNode() {
+        int e = minNode();
+        if (e == NIL) {
+            return NIL;
         }
+        long key = minKey;
+        int following = nodes.next(e);
+        boolean inLevel0 = key <= geo.end[0];
+        unlink(e);
+        if (inLevel0 && following != NIL) {
+            setMin(following, key); // a level 0 slot holds one key: the next node is the next minimum
+        }
+        if (key > geo.min) {
+            if (inLevel0 && geo.top != 0) { // moving inside level 0's block moves no range but the top's ring
+                geo.setMinInLevel0(key);
+            } else {
+                moveMinTo(key);
+            }
+        }
+        return e;
     }
 
     // ---------------------------------------------------------------- advancing
