@@ -387,19 +387,9 @@ public final class RadixEngine {
             if (start >= target) {
                 break;
             }
+            moveMinTo(start); // nothing lies below this slot: its nodes move down to where they now belong
             if (level == 0) {
-                // Level 0 slots hold a single key; the head is the next node in order.
-                moveMinTo(start);
-                deliverHead(slot, start, delivery, handler);
-            } else {
-                // Nothing lies below this slot, so the minimum may rise to its least key (when known)
-                // or its start; either way its nodes move straight to the levels they now belong.
-                int min = slots.cachedMin(level, slot);
-                long to = min == NIL ? start : nodes.key(min);
-                if (to >= target) {
-                    break;
-                }
-                moveMinTo(to);
+                deliverHead(slot, start, delivery, handler); // level 0 slots hold a single key
             }
         }
         if (target > g.min) {

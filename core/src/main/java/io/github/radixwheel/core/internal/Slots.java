@@ -4,8 +4,7 @@ import java.util.Arrays;
 
 /**
  * The slots of every level: per slot a doubly linked list of nodes in insertion order (head and
- * tail here, links in {@link Nodes}), an occupancy bit, and, for the levels above 0, a cache of the
- * slot's first node of least key.
+ * tail here, links in {@link Nodes}) and an occupancy bit: 8 bytes per slot.
  *
  * <p>Lists are not circular and keep their tail, so every change touches only the node, its
  * neighbours and the slot. This class owns every write to the lists and to the occupancy bits.
@@ -18,13 +17,6 @@ final class Slots {
     private final int[] offset;
     private final int[] heads;
     private final int[] tails;
-    /**
-     * For slots of levels {@code >= 1}: the first node of least key, or NIL if unknown. Set when the
-     * slot fills or a smaller key arrives, dropped when that node leaves; found again by one pass
-     * when asked for.
-     */
-    private final int[] minNode;
-    private final long[] minKey;
     final OccupancyBitmap[] occupancy;
     /** Bit {@code i} set iff level {@code i} holds a node. */
     long occupiedLevels;
@@ -43,11 +35,8 @@ final class Slots {
         }
         heads = new int[slots];
         tails = new int[slots];
-        minNode = new int[slots];
-        minKey = new long[slots];
         Arrays.fill(heads, NIL);
         Arrays.fill(tails, NIL);
-        Arrays.fill(minNode, NIL);
     }
 
     int head(int level, int slot) {
@@ -66,12 +55,9 @@ final class Slots {
         nodes.setLinks(e, NIL, tail);
         if (tail == NIL) {
             heads[g] = e;
-            filled(level, slot, g, e, key);
+            filled(level, slot);
         } else {
             nodes.setNext(tail, e);
-            if (level != 0 && minNode[g] != NIL && key < minKey[g]) {
-                setMin(g, e, key);
-            }
         }
     }
 
@@ -83,12 +69,9 @@ final class Slots {
         nodes.setLinks(e, head, NIL);
         if (head == NIL) {
             tails[g] = e;
-            filled(level, slot, g, e, key);
+            filled(level, slot);
         } else {
             nodes.setPrev(head, e);
-            if (level != 0 && minNode[g] != NIL && key <= minKey[g]) {
-                setMin(g, e, key);
-            }
         }
     }
 
@@ -102,10 +85,6 @@ final class Slots {
         nodes.setLinks(e, ref, prev);
         nodes.setNext(prev, e);
         nodes.setPrev(ref, e);
-        int g = offset[level] + slot;
-        if (level != 0 && minNode[g] == ref) {
-            minNode[g] = e; // same key, now first
-        }
     }
 
     /** Puts {@code e} immediately after {@code ref}, a node of the slot with the same key. */
@@ -117,7 +96,7 @@ final class Slots {
         }
         nodes.setLinks(e, next, ref);
         nodes.setNext(ref, e);
-        nodes.setPrev(next, e); // e follows a node of its key: never the first of least key
+        nodes.setPrev(next, e);
     }
 
     void unlink(int level, int slot, int e) {
@@ -137,9 +116,6 @@ final class Slots {
         } else {
             nodes.setPrev(next, prev);
         }
-        if (level != 0 && minNode[g] == e) {
-            minNode[g] = NIL;
-        }
     }
 
     /** Empties a slot and returns its former head; the nodes stay chained through their next links. */
@@ -148,17 +124,13 @@ final class Slots {
         int head = heads[g];
         heads[g] = NIL;
         tails[g] = NIL;
-        minNode[g] = NIL;
         emptied(level, slot);
         return head;
     }
 
-    private void filled(int level, int slot, int g, int e, long key) {
+    private void filled(int level, int slot) {
         occupancy[level].set(slot);
         occupiedLevels |= 1L << level;
-        if (level != 0) {
-            setMin(g, e, key);
-        }
     }
 
     private void emptied(int level, int slot) {
@@ -167,28 +139,13 @@ final class Slots {
         }
     }
 
-    private void setMin(int g, int e, long key) {
-        minNode[g] = e;
-        minKey[g] = key;
-    }
-
-    /** The cached first node of least key of a slot of a level {@code >= 1}, or NIL if unknown. */
-    int cachedMin(int level, int slot) {
-        return minNode[offset[level] + slot];
-    }
-
-    /** The first node of least key in a non-empty slot. */
+    /**
+     * The first node of least key in a non-empty slot: its head at level 0, where a slot holds one
+     * key; else found by one pass (the engine caches the result as its minimum).
+     */
     int slotMin(int level, int slot) {
         int head = head(level, slot);
-        if (level == 0) {
-            return head; // a level 0 slot holds a single key
-        }
-        int g = offset[level] + slot;
-        if (minNode[g] == NIL) {
-            int best = scanMin(head);
-            setMin(g, best, nodes.key(best));
-        }
-        return minNode[g];
+        return level == 0 ? head : scanMin(head);
     }
 
     private int scanMin(int head) {
@@ -205,7 +162,7 @@ final class Slots {
     }
 
     /**
-     * Checks one slot's list shape, bit and cached minimum; returns its length.
+     * Checks one slot's list shape and bit; returns its length.
      *
      * @throws IllegalStateException naming the first violation
      */
@@ -232,12 +189,6 @@ final class Slots {
         }
         if (prev != tails[g]) {
             throw Checks.state(where + ": tail is " + tails[g] + " but the list ends at " + prev);
-        }
-        if (level != 0 && minNode[g] != NIL) {
-            int best = scanMin(head);
-            if (best != minNode[g] || minKey[g] != nodes.key(best)) {
-                throw Checks.state(where + ": cached minimum is node " + minNode[g] + " but the minimum is " + best);
-            }
         }
         return n;
     }
