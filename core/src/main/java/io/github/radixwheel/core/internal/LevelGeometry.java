@@ -47,10 +47,10 @@ final class LevelGeometry {
         reset(0);
     }
 
-    /** Sets the minimum and recomputes every level's range. */
+    /** Sets the minimum and recomputes every level's range; allocates nothing. */
     void reset(long k) {
         min = k;
-        System.arraycopy(endsFor(k), 0, end, 0, numLevels);
+        fillEnds(k, end);
     }
 
     /** Moves the minimum to {@code k}, which lies in level 0's range: no level's range changes. */
@@ -81,11 +81,15 @@ final class LevelGeometry {
     /** Every level's greatest key for minimum {@code k}, computed afresh. */
     long[] endsFor(long k) {
         long[] ends = new long[numLevels];
+        fillEnds(k, ends);
+        return ends;
+    }
+
+    private void fillEnds(long k, long[] ends) {
         ends[0] = endOf(0, k);
         for (int i = 1; i < numLevels; i++) {
             ends[i] = endAfter(i, ends[i - 1]);
         }
-        return ends;
     }
 
     /** The greatest key of level {@code i} when level {@code i - 1} ends at {@code prevEnd}. */
