@@ -264,7 +264,8 @@ public final class HandleWheel<V> {
 
     /**
      * Inside a delivering call: delivers, in insertion order, the elements whose key is the minimum
-     * allowed key and whose auxiliary value is {@code <= maxAux}, including those added meanwhile.
+     * allowed key and whose auxiliary value is {@code <= maxAux}, including those added meanwhile;
+     * stops early if a delivery moves the minimum (a reset).
      */
     public <H> void deliverAtMinWhereAuxAtMost(long maxAux, RadixEngine.Delivery<H> delivery, H handler) {
         long key = engine.minAllowedKey();
@@ -285,6 +286,9 @@ public final class HandleWheel<V> {
             int reordersBefore = engine.reorders();
             engine.unlink(e);
             delivery.deliver(e, key, handler);
+            if (engine.minAllowedKey() != key) {
+                return; // a reset in the handler moved the minimum: the elements of this call are gone
+            }
             if (kept != NIL && (engine.reorders() != reordersBefore || pool.indexOf(keptHandle) != kept)) {
                 kept = NIL; // the walk's place may have moved: start again from the head
             }
