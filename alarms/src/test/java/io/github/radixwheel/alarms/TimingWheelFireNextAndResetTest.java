@@ -365,35 +365,41 @@ class TimingWheelFireNextAndResetTest {
     }
 
     /**
-     * firePastAlarms and the step fire the alarms of the current interval that are due; a handler's
-     * reset moves the current interval, which ends the call: the alarms it adds afterwards wait.
+     * firePastAlarms and the step fire the alarms of the current interval that are due by the clock
+     * of the call; a handler's reset sets another clock, earlier or later, which ends the call: the
+     * alarms added afterwards wait, and none fires early.
      */
     @ParameterizedTest(name = "{0}")
     @MethodSource(ROOMY)
     void reset_insideFirePastAlarmsOrAStep_endsTheCall(Case c) {
+        long now = c.at(5, c.precision() - 1);
         for (boolean step : new boolean[] {false, true}) {
-            for (long resetTo : new long[] {c.start(), c.at(7, 0)}) {
+            for (long resetTo : new long[] {c.start(), c.at(5, 0), c.at(7, 0)}) {
                 TimingWheel<String> w = c.wheel();
-                long now = c.at(5, c.precision() - 1);
                 w.advanceClock(now, noAlarm());
                 w.add(c.at(5, 0), "a");
                 w.add(c.at(5, 0), "b");
+                long later = Math.max(resetTo, now);
                 Recorder rec = new Recorder(w).then((h, at, v) -> {
                     w.reset(resetTo);
-                    w.add(resetTo, "added after the reset");
+                    w.add(resetTo, "due after the reset");
+                    w.add(later, "due by the old clock"); // after the new clock unless the reset moved it forward
                 });
                 if (step) {
                     w.advanceClockStopAtNextAlarm(MAX, rec);
                 } else {
                     w.firePastAlarms(rec);
                 }
+                String where = (step ? "step" : "firePastAlarms") + ", reset to " + resetTo;
                 w.checkInvariants();
-                assertEquals(List.of("a"), rec.values(), (step ? "step" : "firePastAlarms") + ", reset to " + resetTo);
-                assertEquals(resetTo, w.now());
-                assertEquals(1, w.size());
+                assertEquals(List.of("a"), rec.values(), where);
+                assertEquals(resetTo, w.now(), where);
+                assertEquals(2, w.size(), where);
                 Recorder next = new Recorder(w);
-                assertTrue(w.fireNextAlarm(next));
-                assertEquals(List.of(resetTo), next.times());
+                while (w.fireNextAlarm(next)) {
+                    w.checkInvariants();
+                }
+                assertEquals(List.of(resetTo, later), next.times(), where);
             }
         }
     }
