@@ -21,7 +21,7 @@ import net.jqwik.api.state.Transformer;
  */
 class QueueModelProperties {
 
-    @Property(tries = 1000, seed = "20261122")
+    @Property(tries = 700, seed = "20261122")
     void queueBehavesLikeItsModel(@ForAll("chains") ActionChain<QueueHarness> chain) {
         chain.withInvariant("matches the model", QueueHarness::check).run();
     }
