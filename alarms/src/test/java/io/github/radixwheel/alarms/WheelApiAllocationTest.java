@@ -15,6 +15,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  * several windows of a warmed-up simulation loop; the least window counts, since JIT compilation can
  * allocate a few kilobytes once. A counterpart that boxes a {@code Long} per event shows that the
  * measurement sees allocation. Precision 1 at start 0 keeps no alarm times; precision 1000 does.
+ * Measured the same way: {@code clear()} keeps a grown capacity, and {@code trimToSize()} brings an
+ * emptied wheel back to its initial one.
  */
 class WheelApiAllocationTest {
     private static final int LIVE = 512;
@@ -103,6 +105,41 @@ class WheelApiAllocationTest {
         resets.run(); // warm up the JIT
         long least = ThreadAllocation.leastOf(WINDOWS, resets);
         assertTrue(least < TOLERANCE, "allocated " + least + " bytes in " + EVENTS + " resets");
+        wheel.checkInvariants();
+    }
+
+    @Test
+    void trimToSize_emptiedWheel_isBackToItsInitialCapacity() {
+        wheel = new TimingWheel<>(TimingWheelConfig.of(10), 0);
+        for (int i = 0; i < 100_000; i++) {
+            wheel.add(i, value);
+        }
+        wheel.clear();
+        Runnable refill = () -> {
+            for (int i = 0; i < 100_000; i++) {
+                wheel.add(i, value);
+            }
+            wheel.clear();
+        };
+        refill.run(); // warm up
+        assertTrue(ThreadAllocation.leastOf(WINDOWS, refill) < 1024, "clear() keeps the grown capacity");
+        wheel.trimToSize();
+        wheel.checkInvariants();
+        // A wheel starts with room for 16 alarms: they fit again, the 17th grows the pool.
+        Runnable sixteen = () -> {
+            for (int i = 0; i < 16; i++) {
+                wheel.add(i, value);
+            }
+            wheel.clear();
+        };
+        sixteen.run();
+        assertTrue(ThreadAllocation.leastOf(WINDOWS, sixteen) < 256, "trimming went below the initial capacity");
+        long seventeen = ThreadAllocation.leastOf(1, () -> {
+            for (int i = 0; i < 17; i++) {
+                wheel.add(i, value);
+            }
+        });
+        assertTrue(seventeen >= 16 * 32, "the 17th alarm allocated only " + seventeen + " bytes");
         wheel.checkInvariants();
     }
 
