@@ -431,7 +431,7 @@ public final class TimingWheel<V> {
         try {
             if (to > now) {
                 wheel.advance(intervals.num(to), fire, handler);
-                now = to;
+                now = Math.max(now, to); // a handler's reset may have moved the clock past to
             }
         } finally {
             endDelivery();

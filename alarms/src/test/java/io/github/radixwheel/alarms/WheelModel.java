@@ -5,33 +5,23 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 
 /**
- * The reference model of a {@link TimingWheel}: alarms in a {@code TreeMap} ordered by (interval,
- * insertion number), with interval arithmetic done in {@code BigInteger} so that it shares nothing
- * with the wheel's overflow-safe arithmetic.
+ * The reference model of a {@link TimingWheel}: the alarms in a list kept in firing order (by
+ * interval, and within an interval by the place each insertion chose: the back for {@code add} and
+ * {@code reschedule}, the front for {@code addFirst}, next to another alarm for
+ * {@code addBefore}/{@code addAfter}), with interval arithmetic done in {@code BigInteger} so that
+ * it shares nothing with the wheel's overflow-safe arithmetic. Deliberately naive: linear scans.
  */
 final class WheelModel {
-    record Position(long interval, long seq) implements Comparable<Position> {
-        @Override
-        public int compareTo(Position o) {
-            int c = Long.compare(interval, o.interval);
-            return c != 0 ? c : Long.compare(seq, o.seq);
-        }
-    }
-
-    record Alarm(long at, long seq) {}
-
     private static final BigInteger MAX = BigInteger.valueOf(Long.MAX_VALUE);
 
     final long start;
     final long precision;
     final long lastInterval;
     long now;
-    private final TreeMap<Position, Long> order = new TreeMap<>();
-    private final Map<Long, Alarm> alarms = new HashMap<>();
-    private long nextSeq;
+    private final List<Long> order = new ArrayList<>();
+    private final Map<Long, Long> times = new HashMap<>();
 
     WheelModel(long start, long precision) {
         this.start = start;
@@ -55,78 +45,110 @@ final class WheelModel {
         return intervalNumStart(intervalNum(time));
     }
 
+    private long intervalOf(long handle) {
+        return intervalNum(times.get(handle));
+    }
+
+    /** Inserts at the back of the alarm's interval. */
     void add(long handle, long at) {
-        Alarm a = new Alarm(at, nextSeq++);
-        alarms.put(handle, a);
-        order.put(new Position(intervalNum(at), a.seq()), handle);
+        long n = intervalNum(at);
+        int i = 0;
+        while (i < order.size() && intervalOf(order.get(i)) <= n) {
+            i++;
+        }
+        insert(i, handle, at);
+    }
+
+    /** Inserts at the front of the alarm's interval. */
+    void addFirst(long handle, long at) {
+        long n = intervalNum(at);
+        int i = 0;
+        while (i < order.size() && intervalOf(order.get(i)) < n) {
+            i++;
+        }
+        insert(i, handle, at);
+    }
+
+    /** Inserts right before or after {@code ref}, at its time. */
+    void addBeside(long handle, long ref, boolean after) {
+        insert(order.indexOf(ref) + (after ? 1 : 0), handle, times.get(ref));
+    }
+
+    private void insert(int i, long handle, long at) {
+        order.add(i, handle);
+        times.put(handle, at);
     }
 
     boolean remove(long handle) {
-        Alarm a = alarms.remove(handle);
-        if (a == null) {
+        if (times.remove(handle) == null) {
             return false;
         }
-        order.remove(new Position(intervalNum(a.at()), a.seq()));
+        order.remove(Long.valueOf(handle));
         return true;
     }
 
     boolean contains(long handle) {
-        return alarms.containsKey(handle);
+        return times.containsKey(handle);
     }
 
     long at(long handle) {
-        return alarms.get(handle).at();
+        return times.get(handle);
     }
 
     int size() {
-        return alarms.size();
+        return order.size();
     }
 
     boolean isEmpty() {
-        return alarms.isEmpty();
+        return order.isEmpty();
     }
 
     void clear() {
-        alarms.clear();
         order.clear();
+        times.clear();
     }
 
     List<Long> handlesInOrder() {
-        return new ArrayList<>(order.values());
+        return new ArrayList<>(order);
+    }
+
+    /** The first alarm in firing order. */
+    long first() {
+        return order.get(0);
     }
 
     /** The next alarm {@code advanceClock(to)} fires, or null. */
     Long nextBefore(long to) {
-        if (order.isEmpty() || order.firstKey().interval() >= intervalNum(to)) {
+        if (order.isEmpty() || intervalOf(order.get(0)) >= intervalNum(to)) {
             return null;
         }
-        return order.firstEntry().getValue();
+        return order.get(0);
     }
 
     /** The next alarm {@code firePastAlarms} fires: the first of the current interval at or before now. */
     Long nextPast() {
         long current = intervalNum(now);
-        for (Map.Entry<Position, Long> e : order.entrySet()) {
-            if (e.getKey().interval() != current) {
+        for (long handle : order) {
+            if (intervalOf(handle) != current) {
                 return null;
             }
-            if (alarms.get(e.getValue()).at() <= now) {
-                return e.getValue();
+            if (times.get(handle) <= now) {
+                return handle;
             }
         }
         return null;
     }
 
     long minInterval() {
-        return order.firstKey().interval();
+        return intervalOf(order.get(0));
     }
 
     long minTime() {
-        return alarms.values().stream().mapToLong(Alarm::at).min().orElseThrow();
+        return times.values().stream().mapToLong(Long::longValue).min().orElseThrow();
     }
 
     long maxTimeInMinInterval() {
         long min = minInterval();
-        return alarms.values().stream().mapToLong(Alarm::at).filter(at -> intervalNum(at) == min).max().orElseThrow();
+        return times.values().stream().mapToLong(Long::longValue).filter(at -> intervalNum(at) == min).max().orElseThrow();
     }
 }

@@ -16,13 +16,15 @@ import net.jqwik.api.state.Transformer;
 
 /**
  * Stateful model-based test of {@link TimingWheel}: random precision, start and level bits; add,
- * reschedule, remove, advanceClock, firePastAlarms, the step, the queries and clear, with
- * operations from inside handlers and throwing handlers, against a {@code TreeMap} model with
- * {@link TimingWheel#checkInvariants()} after every action.
+ * addFirst, addBefore/addAfter, setAlarmValue, reschedule, remove, advanceClock, firePastAlarms, the
+ * step, fireNextAlarm, the queries, clear, reset and trimToSize, with the same operations from inside
+ * handlers and throwing handlers, against a list model in firing order, with
+ * {@link TimingWheel#checkInvariants()} and {@code forEachInOrder} against the model's order after
+ * every action and handler step.
  */
 class WheelModelProperties {
 
-    @Property(tries = 1000, seed = "20261122")
+    @Property(tries = 800, seed = "20261122")
     void wheelBehavesLikeItsModel(@ForAll("chains") ActionChain<WheelHarness> chain) {
         chain.withInvariant("matches the model", WheelHarness::check).run();
     }
@@ -31,13 +33,22 @@ class WheelModelProperties {
     Arbitrary<ActionChain<WheelHarness>> chains() {
         return Combinators.combine(configs(), starts()).as(Tuple::of).flatMap(c ->
                 ActionChain.startWith(() -> new WheelHarness(c.get1(), c.get2()))
-                        .withAction(6, new Add())
+                        .withAction(5, new Add())
+                        .withAction(2, new AddFirst())
+                        .withAction(2, new AddBeside())
+                        .withAction(1, new SetValue())
                         .withAction(1, new AddInvalid())
                         .withAction(2, new Remove())
                         .withAction(2, new Reschedule())
                         .withAction(3, new Advance())
                         .withAction(2, new Step())
                         .withAction(1, new FirePast())
+                        .withAction(2, new FireNext())
+                        .withAction(1, new Reset())
+                        .withAction(1, Action.just("trimToSize", s -> {
+                            s.trim();
+                            return s;
+                        }))
                         .withAction(2, Action.just("query", s -> {
                             s.query();
                             return s;
@@ -120,7 +131,16 @@ class WheelModelProperties {
                 Tuple.of(1, WheelHarness.Kind.NESTED_ADVANCE),
                 Tuple.of(1, WheelHarness.Kind.NESTED_FIRE_PAST),
                 Tuple.of(1, WheelHarness.Kind.NESTED_STEP),
-                Tuple.of(2, WheelHarness.Kind.QUERY));
+                Tuple.of(2, WheelHarness.Kind.QUERY),
+                Tuple.of(3, WheelHarness.Kind.ADD_FIRST_AT_NOW),
+                Tuple.of(2, WheelHarness.Kind.ADD_FIRST),
+                Tuple.of(2, WheelHarness.Kind.ADD_BEFORE_PENDING),
+                Tuple.of(2, WheelHarness.Kind.ADD_AFTER_PENDING),
+                Tuple.of(1, WheelHarness.Kind.SET_VALUE_PENDING),
+                Tuple.of(2, WheelHarness.Kind.RESET),
+                Tuple.of(1, WheelHarness.Kind.IN_ORDER),
+                Tuple.of(1, WheelHarness.Kind.TRIM),
+                Tuple.of(1, WheelHarness.Kind.NESTED_FIRE_NEXT));
         Arbitrary<Double> fraction = Arbitraries.doubles().between(0, 1).ofScale(3).filter(d -> d < 1);
         return Combinators.combine(kinds, fraction, fraction).as(WheelHarness.Step::new).list().ofMaxSize(12);
     }
@@ -129,6 +149,63 @@ class WheelModelProperties {
         @Override
         public Arbitrary<Transformer<WheelHarness>> transformer(WheelHarness s) {
             return times(s, s.lo(), s.hi()).map(at -> Transformer.mutate("add " + at, h -> h.add(at)));
+        }
+    }
+
+    static final class AddFirst implements Action.Dependent<WheelHarness> {
+        @Override
+        public Arbitrary<Transformer<WheelHarness>> transformer(WheelHarness s) {
+            return times(s, s.lo(), s.hi()).map(at -> Transformer.mutate("addFirst " + at, h -> h.addFirst(at)));
+        }
+    }
+
+    /** Pending alarms mostly, fired or removed ones sometimes. */
+    static Arbitrary<Long> alarms(WheelHarness s) {
+        List<Long> live = s.model.handlesInOrder();
+        return Arbitraries.frequencyOf(
+                Tuple.of(5, live.isEmpty() ? Arbitraries.just(0L) : Arbitraries.of(live)),
+                Tuple.of(1, s.dead.isEmpty() ? Arbitraries.of(0L, -1L) : Arbitraries.of(List.copyOf(s.dead))));
+    }
+
+    static final class AddBeside implements Action.Dependent<WheelHarness> {
+        @Override
+        public Arbitrary<Transformer<WheelHarness>> transformer(WheelHarness s) {
+            return Combinators.combine(alarms(s), Arbitraries.of(false, true)).as((ref, after) -> Transformer.mutate(
+                    (after ? "addAfter " : "addBefore ") + ref, h -> h.addBeside(ref, after)));
+        }
+    }
+
+    static final class SetValue implements Action.Dependent<WheelHarness> {
+        @Override
+        public Arbitrary<Transformer<WheelHarness>> transformer(WheelHarness s) {
+            return alarms(s).map(a -> Transformer.mutate("setAlarmValue " + a, h -> h.setValue(a)));
+        }
+    }
+
+    /** Earlier or later clocks: the start, around now, the edges of time, and before the start (refused). */
+    static final class Reset implements Action.Dependent<WheelHarness> {
+        @Override
+        public Arbitrary<Transformer<WheelHarness>> transformer(WheelHarness s) {
+            long start = s.model.start;
+            long now = s.model.now;
+            List<Long> special = new ArrayList<>(List.of(start, now, Long.MAX_VALUE, sat(now, 1),
+                    Math.max(start, now - 1), sat(start, s.config.alarmPrecision())));
+            if (start > Long.MIN_VALUE) {
+                special.add(start - 1);
+                special.add(Long.MIN_VALUE);
+            }
+            Arbitrary<Long> times = Arbitraries.frequencyOf(
+                    Tuple.of(3, Arbitraries.of(special)),
+                    Tuple.of(2, times(s, start, Long.MAX_VALUE)));
+            return times.map(t -> Transformer.mutate("reset " + t, h -> h.reset(t)));
+        }
+    }
+
+    static final class FireNext implements Action.Dependent<WheelHarness> {
+        @Override
+        public Arbitrary<Transformer<WheelHarness>> transformer(WheelHarness s) {
+            return scripts().filter(l -> !l.isEmpty()).map(l -> l.get(0)).map(step -> Transformer.mutate(
+                    "fireNextAlarm with a handler that does " + step, h -> h.fireNext(step)));
         }
     }
 

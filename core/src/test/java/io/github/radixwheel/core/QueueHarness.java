@@ -7,10 +7,12 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
+import java.util.ConcurrentModificationException;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.NoSuchElementException;
+import org.junit.jupiter.api.function.Executable;
 
 /** A {@link TimingWheelQueue} and its {@link QueueModel}, driven in lockstep by the model test. */
 final class QueueHarness {
@@ -25,7 +27,8 @@ final class QueueHarness {
     enum Kind {
         NONE(false), ADD_AT_CURRENT(false), ADD(true), ADD_BELOW_MIN(false), REMOVE_PENDING(true),
         CHANGE_KEY_PENDING(true), CLEAR(false), THROW(false), NESTED_INCREASE(false), NESTED_POLL(false),
-        QUERY(false);
+        QUERY(false), ADD_FIRST_AT_CURRENT(false), ADD_FIRST(true), ADD_BEFORE_PENDING(true),
+        ADD_AFTER_PENDING(true), SET_VALUE_PENDING(true), RESET(true), IN_ORDER(false), TRIM(false);
 
         final boolean usesFractions;
 
@@ -74,12 +77,88 @@ final class QueueHarness {
         values.put(h, value);
     }
 
+    void addFirst(long key) {
+        Long value = nextValue++;
+        long h = q.addFirst(key, value);
+        assertFalse(model.contains(h), "handle reused while live");
+        model.addFirst(h, key);
+        values.put(h, value);
+    }
+
+    /** {@code addBefore} or {@code addAfter} of {@code ref}, which may be stale (then refused). */
+    void addBeside(long ref, boolean after) {
+        if (!model.contains(ref)) {
+            rejected(IllegalArgumentException.class, () -> q.addBefore(ref, -1L));
+            rejected(IllegalArgumentException.class, () -> q.addAfter(ref, -1L));
+            return;
+        }
+        Long value = nextValue++;
+        long h = after ? q.addAfter(ref, value) : q.addBefore(ref, value);
+        assertFalse(model.contains(h), "handle reused while live");
+        assertEquals(model.keyOf(ref), q.key(h), "the key of the element beside");
+        model.addBeside(h, ref, after);
+        values.put(h, value);
+    }
+
+    void setValue(long h) {
+        if (!model.contains(h)) {
+            rejected(IllegalArgumentException.class, () -> q.setValue(h, -1L));
+            return;
+        }
+        Long value = nextValue++;
+        assertEquals(values.get(h), q.setValue(h, value), "setValue returns the old value");
+        values.put(h, value);
+    }
+
     void addOutOfRange(long key) {
+        rejected(IllegalArgumentException.class, () -> q.add(key, -1L));
+        rejected(IllegalArgumentException.class, () -> q.addFirst(key, -1L));
+    }
+
+    /** A call that must throw {@code type} and change nothing. */
+    void rejected(Class<? extends Throwable> type, Executable call) {
         String before = q.toString();
-        int size = q.size();
-        assertThrows(IllegalArgumentException.class, () -> q.add(key, -1L));
-        assertEquals(size, q.size());
-        assertEquals(before, q.toString());
+        List<String> order = inOrder();
+        assertThrows(type, call);
+        assertEquals(before, q.toString(), "a rejected call changed the queue");
+        assertEquals(order, inOrder(), "a rejected call changed the queue");
+    }
+
+    /** The elements as "handle:key=value" in the order forEachInOrder gives them. */
+    private List<String> inOrder() {
+        List<String> out = new ArrayList<>();
+        q.forEachInOrder((h, k, v) -> out.add(h + ":" + k + "=" + v));
+        return out;
+    }
+
+    /** forEachInOrder against the model's order; a modification from inside the walk is refused. */
+    void checkOrder() {
+        List<String> expected = new ArrayList<>();
+        for (long h : model.handlesInOrder()) {
+            expected.add(h + ":" + model.keyOf(h) + "=" + values.get(h));
+        }
+        assertEquals(expected, inOrder(), "forEachInOrder");
+        if (!model.isEmpty()) {
+            long first = model.minHandle();
+            rejected(ConcurrentModificationException.class, () -> q.forEachInOrder((h, k, v) -> q.addBefore(first, -1L)));
+        }
+    }
+
+    void reset(long key) {
+        if (key < 0) {
+            rejected(IllegalArgumentException.class, () -> q.reset(key));
+            return;
+        }
+        for (long h : model.handlesInOrder()) {
+            retire(h);
+        }
+        model.clear();
+        model.minAllowedKey = key;
+        q.reset(key);
+    }
+
+    void trim() {
+        q.trimToSize();
     }
 
     void remove(long h) {
@@ -110,6 +189,37 @@ final class QueueHarness {
         assertEquals(values.get(h), q.pollMin(), "pollMin value");
         model.minAllowedKey = key;
         retire(h);
+    }
+
+    /** pollMin with an action that runs {@code step}. */
+    void pollMinWith(Step step) {
+        if (model.isEmpty()) {
+            assertFalse(q.pollMin((h, k, v) -> {
+                throw new AssertionError("the action of pollMin on an empty queue ran");
+            }));
+            return;
+        }
+        long expected = model.minHandle();
+        long key = model.keyOf(expected);
+        int[] calls = {0};
+        try {
+            assertTrue(q.pollMin((h, k, v) -> {
+                calls[0]++;
+                assertEquals(expected, h, "pollMin's element");
+                assertEquals(key, k, "pollMin's key");
+                assertEquals(values.get(h), v, "pollMin's value");
+                assertEquals(k, q.minAllowedKey(), "minAllowedKey inside the action");
+                assertFalse(q.contains(h), "a polled element is still contained");
+                model.remove(h);
+                model.minAllowedKey = k;
+                retire(h);
+                runStep(step, k, k == Long.MAX_VALUE ? k : k + 1);
+            }));
+        } catch (Boom thrown) {
+            assertEquals(1, calls[0]);
+            return;
+        }
+        assertEquals(1, calls[0], "pollMin calls its action once");
     }
 
     void query() {
@@ -182,11 +292,38 @@ final class QueueHarness {
             }
             case CLEAR -> clear();
             case THROW -> throw new Boom();
-            case NESTED_INCREASE -> assertThrows(IllegalStateException.class,
+            case NESTED_INCREASE -> rejected(IllegalStateException.class,
                     () -> q.increaseMinAllowedKey(target, (h, k, v) -> { }));
-            case NESTED_POLL -> assertThrows(IllegalStateException.class, q::pollMin);
+            case NESTED_POLL -> {
+                rejected(IllegalStateException.class, q::pollMin);
+                rejected(IllegalStateException.class, () -> q.pollMin((h, k, v) -> { }));
+            }
             case QUERY -> query();
+            case ADD_FIRST_AT_CURRENT -> addFirst(current);
+            case ADD_FIRST -> {
+                long hi = Math.min(max(), target < Long.MAX_VALUE - 4 ? target + 3 : Long.MAX_VALUE);
+                addFirst(current + (long) (step.a() * (double) (hi - current)));
+            }
+            case ADD_BEFORE_PENDING, ADD_AFTER_PENDING -> {
+                if (!pending.isEmpty()) {
+                    addBeside(pending.get((int) (step.a() * pending.size())), step.kind() == Kind.ADD_AFTER_PENDING);
+                } else if (!dead.isEmpty()) {
+                    addBeside(dead.get((int) (step.a() * dead.size())), step.b() < 0.5);
+                }
+            }
+            case SET_VALUE_PENDING -> {
+                if (!pending.isEmpty()) {
+                    setValue(pending.get((int) (step.a() * pending.size())));
+                }
+            }
+            // Lower than the key being delivered, or above it (maybe past the target).
+            case RESET -> reset(step.a() < 0.5 ? (long) (step.b() * (double) current)
+                    : current + (long) (step.b() * (double) (Math.min(max(), target < Long.MAX_VALUE - 4
+                            ? target + 3 : Long.MAX_VALUE) - current)));
+            case IN_ORDER -> checkOrder();
+            case TRIM -> trim();
         }
+        q.checkInvariants();
     }
 
     private void retire(long h) {
@@ -212,6 +349,7 @@ final class QueueHarness {
         for (long h : dead) {
             assertFalse(q.contains(h), "a removed element is still contained");
         }
+        checkOrder();
     }
 
     @Override

@@ -4,39 +4,51 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 
 /**
- * The reference model of a {@link TimingWheelQueue}: a {@code TreeMap} ordered by (key, insertion
- * number), so its iteration order is exactly the delivery order the contract promises.
+ * The reference model of a {@link TimingWheelQueue}: the handles in a list kept in delivery order
+ * (by key, and within a key by the place each insertion chose: the back for {@code add} and
+ * {@code changeKey}, the front for {@code addFirst}, next to another element for
+ * {@code addBefore}/{@code addAfter}). Deliberately naive: every operation is a linear scan.
  */
 final class QueueModel {
-    /** A position in delivery order. */
-    record Position(long key, long seq) implements Comparable<Position> {
-        @Override
-        public int compareTo(Position o) {
-            int byKey = Long.compare(key, o.key);
-            return byKey != 0 ? byKey : Long.compare(seq, o.seq);
-        }
-    }
-
-    private final TreeMap<Position, Long> order = new TreeMap<>();
-    private final Map<Long, Position> byHandle = new HashMap<>();
-    private long nextSeq;
+    private final List<Long> order = new ArrayList<>();
+    private final Map<Long, Long> keys = new HashMap<>();
     long minAllowedKey;
 
+    /** Inserts at the back of {@code key}'s elements. */
     void add(long handle, long key) {
-        Position p = new Position(key, nextSeq++);
-        order.put(p, handle);
-        byHandle.put(handle, p);
+        int at = 0;
+        while (at < order.size() && keys.get(order.get(at)) <= key) {
+            at++;
+        }
+        insert(at, handle, key);
+    }
+
+    /** Inserts at the front of {@code key}'s elements. */
+    void addFirst(long handle, long key) {
+        int at = 0;
+        while (at < order.size() && keys.get(order.get(at)) < key) {
+            at++;
+        }
+        insert(at, handle, key);
+    }
+
+    /** Inserts right before or after {@code ref}, with its key. */
+    void addBeside(long handle, long ref, boolean after) {
+        insert(order.indexOf(ref) + (after ? 1 : 0), handle, keys.get(ref));
+    }
+
+    private void insert(int at, long handle, long key) {
+        order.add(at, handle);
+        keys.put(handle, key);
     }
 
     boolean remove(long handle) {
-        Position p = byHandle.remove(handle);
-        if (p == null) {
+        if (keys.remove(handle) == null) {
             return false;
         }
-        order.remove(p);
+        order.remove(Long.valueOf(handle));
         return true;
     }
 
@@ -46,11 +58,7 @@ final class QueueModel {
     }
 
     boolean contains(long handle) {
-        return byHandle.containsKey(handle);
-    }
-
-    long key(long handle) {
-        return byHandle.get(handle).key();
+        return keys.containsKey(handle);
     }
 
     int size() {
@@ -62,33 +70,33 @@ final class QueueModel {
     }
 
     long minKey() {
-        return order.firstKey().key();
+        return keys.get(order.get(0));
     }
 
     long keyOf(long handle) {
-        return byHandle.get(handle).key();
+        return keys.get(handle);
     }
 
     long minHandle() {
-        return order.firstEntry().getValue();
+        return order.get(0);
     }
 
     /** Removes and returns the first element in delivery order if its key is below {@code key}, else null. */
     Long pollBelow(long key) {
-        if (order.isEmpty() || order.firstKey().key() >= key) {
+        if (order.isEmpty() || minKey() >= key) {
             return null;
         }
-        Long handle = order.pollFirstEntry().getValue();
-        byHandle.remove(handle);
+        Long handle = order.remove(0);
+        keys.remove(handle);
         return handle;
     }
 
     void clear() {
         order.clear();
-        byHandle.clear();
+        keys.clear();
     }
 
     List<Long> handlesInOrder() {
-        return new ArrayList<>(order.values());
+        return new ArrayList<>(order);
     }
 }

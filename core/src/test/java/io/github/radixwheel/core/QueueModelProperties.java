@@ -13,13 +13,15 @@ import net.jqwik.api.state.ActionChain;
 import net.jqwik.api.state.Transformer;
 
 /**
- * Stateful model-based test: random sequences of every operation, including operations made from
- * inside handlers and throwing handlers, checked against a {@code TreeMap} model ordered by (key,
- * insertion number), with {@link TimingWheelQueue#checkInvariants()} after every action.
+ * Stateful model-based test: random sequences of every operation (the (0.2) event-list insertions,
+ * {@code setValue}, {@code reset}, {@code trimToSize} and {@code pollMin} with an action among them),
+ * including operations made from inside handlers and actions and throwing handlers, checked against
+ * a list model kept in delivery order, with {@link TimingWheelQueue#checkInvariants()} and
+ * {@code forEachInOrder} against the model's order after every action and handler step.
  */
 class QueueModelProperties {
 
-    @Property(tries = 1500, seed = "20261122")
+    @Property(tries = 700, seed = "20261122")
     void queueBehavesLikeItsModel(@ForAll("chains") ActionChain<QueueHarness> chain) {
         chain.withInvariant("matches the model", QueueHarness::check).run();
     }
@@ -28,12 +30,21 @@ class QueueModelProperties {
     Arbitrary<ActionChain<QueueHarness>> chains() {
         return Combinators.combine(levelBits(), starts()).as(Tuple::of).flatMap(config ->
                 ActionChain.startWith(() -> new QueueHarness(config.get1(), config.get2()))
-                        .withAction(6, new Add())
+                        .withAction(5, new Add())
+                        .withAction(2, new AddFirst())
+                        .withAction(2, new AddBeside())
+                        .withAction(1, new SetValue())
                         .withAction(1, new AddOutOfRange())
                         .withAction(2, new Remove())
                         .withAction(2, new ChangeKey())
                         .withAction(4, new Increase())
                         .withAction(2, new PollMin())
+                        .withAction(2, new PollMinWith())
+                        .withAction(1, new Reset())
+                        .withAction(1, Action.just("trimToSize", s -> {
+                            s.trim();
+                            return s;
+                        }))
                         .withAction(2, Action.just("query", s -> {
                             s.query();
                             return s;
@@ -79,7 +90,15 @@ class QueueModelProperties {
                 Tuple.of(2, QueueHarness.Kind.THROW),
                 Tuple.of(1, QueueHarness.Kind.NESTED_INCREASE),
                 Tuple.of(1, QueueHarness.Kind.NESTED_POLL),
-                Tuple.of(2, QueueHarness.Kind.QUERY));
+                Tuple.of(2, QueueHarness.Kind.QUERY),
+                Tuple.of(3, QueueHarness.Kind.ADD_FIRST_AT_CURRENT),
+                Tuple.of(2, QueueHarness.Kind.ADD_FIRST),
+                Tuple.of(2, QueueHarness.Kind.ADD_BEFORE_PENDING),
+                Tuple.of(2, QueueHarness.Kind.ADD_AFTER_PENDING),
+                Tuple.of(1, QueueHarness.Kind.SET_VALUE_PENDING),
+                Tuple.of(1, QueueHarness.Kind.RESET),
+                Tuple.of(1, QueueHarness.Kind.IN_ORDER),
+                Tuple.of(1, QueueHarness.Kind.TRIM));
         Arbitrary<Double> fraction = Arbitraries.doubles().between(0, 1).ofScale(3).filter(d -> d < 1);
         return Combinators.combine(kinds, fraction, fraction).as(QueueHarness.Step::new).list().ofMaxSize(12);
     }
@@ -149,6 +168,57 @@ class QueueModelProperties {
                             : Arbitraries.of(s.model.minKey(), s.model.minKey() + 1)));
             return Combinators.combine(targets, scripts()).as((t, script) -> Transformer.mutate(
                     "increaseMinAllowedKey " + t + " with handler " + script, st -> st.increase(t, script)));
+        }
+    }
+
+    static final class AddFirst implements Action.Dependent<QueueHarness> {
+        @Override
+        public Arbitrary<Transformer<QueueHarness>> transformer(QueueHarness s) {
+            return KeyEdges.between(s.min(), s.max(), s.bits).map(k -> Transformer.mutate("addFirst " + k, h -> h.addFirst(k)));
+        }
+    }
+
+    /** Live handles mostly, stale or made-up ones sometimes. */
+    static Arbitrary<Long> handles(QueueHarness s) {
+        List<Long> live = s.model.handlesInOrder();
+        return Arbitraries.frequencyOf(
+                Tuple.of(5, live.isEmpty() ? Arbitraries.just(0L) : Arbitraries.of(live)),
+                Tuple.of(1, s.dead.isEmpty() ? Arbitraries.of(0L, -1L) : Arbitraries.of(List.copyOf(s.dead))));
+    }
+
+    static final class AddBeside implements Action.Dependent<QueueHarness> {
+        @Override
+        public Arbitrary<Transformer<QueueHarness>> transformer(QueueHarness s) {
+            return Combinators.combine(handles(s), Arbitraries.of(false, true)).as((ref, after) -> Transformer.mutate(
+                    (after ? "addAfter " : "addBefore ") + ref, h -> h.addBeside(ref, after)));
+        }
+    }
+
+    static final class SetValue implements Action.Dependent<QueueHarness> {
+        @Override
+        public Arbitrary<Transformer<QueueHarness>> transformer(QueueHarness s) {
+            return handles(s).map(ref -> Transformer.mutate("setValue " + ref, h -> h.setValue(ref)));
+        }
+    }
+
+    static final class Reset implements Action.Dependent<QueueHarness> {
+        @Override
+        public Arbitrary<Transformer<QueueHarness>> transformer(QueueHarness s) {
+            long min = s.min();
+            Arbitrary<Long> keys = Arbitraries.frequencyOf(
+                    Tuple.of(3, Arbitraries.of(0L, 1L, Math.max(0, min - 1), min, min == Long.MAX_VALUE ? min : min + 1,
+                            Long.MAX_VALUE, Long.MAX_VALUE - 1)),
+                    Tuple.of(2, Arbitraries.longs().between(0, Long.MAX_VALUE)),
+                    Tuple.of(1, Arbitraries.of(-1L, Long.MIN_VALUE)));
+            return keys.map(k -> Transformer.mutate("reset " + k, h -> h.reset(k)));
+        }
+    }
+
+    static final class PollMinWith implements Action.Dependent<QueueHarness> {
+        @Override
+        public Arbitrary<Transformer<QueueHarness>> transformer(QueueHarness s) {
+            return scripts().filter(l -> !l.isEmpty()).map(l -> l.get(0)).map(step -> Transformer.mutate(
+                    "pollMin with an action that does " + step, h -> h.pollMinWith(step)));
         }
     }
 

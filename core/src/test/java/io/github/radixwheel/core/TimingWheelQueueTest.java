@@ -1,5 +1,11 @@
 package io.github.radixwheel.core;
 
+import static io.github.radixwheel.core.QueueTestSupport.CONFIGS;
+import static io.github.radixwheel.core.QueueTestSupport.MAX;
+import static io.github.radixwheel.core.QueueTestSupport.NO_DELIVERY;
+import static io.github.radixwheel.core.QueueTestSupport.assertRejected;
+import static io.github.radixwheel.core.QueueTestSupport.queueAt;
+import static io.github.radixwheel.core.QueueTestSupport.state;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
@@ -20,8 +26,8 @@ import java.util.NoSuchElementException;
 import java.util.Random;
 import java.util.Set;
 import java.util.regex.Pattern;
+import io.github.radixwheel.core.QueueTestSupport.State;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.function.Executable;
 
 /**
  * SPEC §2 {@code TimingWheelQueue}, clause by clause: every method, every exception, and for each
@@ -30,39 +36,7 @@ import org.junit.jupiter.api.function.Executable;
  * ...) that call it.
  */
 class TimingWheelQueueTest {
-    private static final long MAX = Long.MAX_VALUE;
-    private static final ElementConsumer<Object> NO_DELIVERY = (h, k, v) -> fail("unexpected delivery of " + k + "=" + v);
-
-    /** Small and default configurations, used where a test should hold for any level layout. */
-    private static final LevelBits[] CONFIGS = {
-        LevelBits.of(1), LevelBits.of(1, 1), LevelBits.of(2, 2), LevelBits.of(3, 1), LevelBits.of(1, 2, 3),
-        LevelBits.of(1, 1, 1, 1, 1), LevelBits.of(4, 4, 4), LevelBits.of(2).extendToMaxNumBits(), LevelBits.DEFAULT,
-    };
-
     // ================================================================ helpers
-
-    /** Everything observable about a queue and some handles. */
-    private record State(int size, boolean empty, long minAllowedKey, long maxAllowedKey, String text,
-            List<String> handles, String min) {}
-
-    private static State state(TimingWheelQueue<?> q, long... handles) {
-        List<String> perHandle = new ArrayList<>();
-        for (long h : handles) {
-            perHandle.add(q.contains(h) ? h + ":" + q.key(h) + "=" + q.value(h) : h + ":absent");
-        }
-        String min = q.isEmpty() ? "none" : q.minKey() + "/" + q.minElement();
-        return new State(q.size(), q.isEmpty(), q.minAllowedKey(), q.maxAllowedKey(), q.toString(), perHandle, min);
-    }
-
-    /** Runs {@code call}, expects {@code type}, and checks that nothing observable changed. */
-    private static <T extends Throwable> T assertRejected(Class<T> type, TimingWheelQueue<?> q, long[] handles,
-            Executable call) {
-        State before = state(q, handles);
-        T thrown = assertThrows(type, call);
-        assertEquals(before, state(q, handles), "a rejected call changed the queue");
-        q.checkInvariants();
-        return thrown;
-    }
 
     // Mutations through these helpers run checkInvariants() right after the call (unless it throws).
 
@@ -97,13 +71,6 @@ class TimingWheelQueueTest {
     private static <V> void increaseMinAllowedKey(TimingWheelQueue<V> q, long key, ElementConsumer<? super V> handler) {
         q.increaseMinAllowedKey(key, handler);
         q.checkInvariants();
-    }
-
-    private static <V> TimingWheelQueue<V> queueAt(LevelBits bits, long min) {
-        TimingWheelQueue<V> q = new TimingWheelQueue<>(bits);
-        increaseMinAllowedKey(q, min, NO_DELIVERY);
-        assertEquals(min, q.minAllowedKey());
-        return q;
     }
 
     /** Records deliveries as "key=value". */

@@ -19,6 +19,8 @@ public final class HandleWheel<V> {
     private final RadixEngine engine;
     private final HandlePool pool;
     private final RadixEngine.NodeVisitor forget;
+    /** Counts {@link #reset}s, so that {@link #deliverAtMinWhereAuxAtMost} can tell that its call is over. */
+    private int resets;
 
     /**
      * @param levelBits the levels
@@ -274,11 +276,13 @@ public final class HandleWheel<V> {
 
     /**
      * Inside a delivering call: delivers, in insertion order, the elements whose key is the minimum
-     * allowed key and whose auxiliary value is {@code <= maxAux}, including those added meanwhile.
+     * allowed key and whose auxiliary value is {@code <= maxAux}, including those added meanwhile;
+     * stops after a delivery that resets the queue.
      */
     public <H> void deliverAtMinWhereAuxAtMost(long maxAux, RadixEngine.Delivery<H> delivery, H handler) {
         long key = engine.minAllowedKey();
         long[] aux = pool.aux;
+        int resetsBefore = resets;
         // The last node passed over, still in place, or NIL to start from the head.
         int kept = NIL;
         long keptHandle = 0;
@@ -295,6 +299,9 @@ public final class HandleWheel<V> {
             int reordersBefore = engine.reorders();
             engine.unlink(e);
             delivery.deliver(e, key, handler);
+            if (resets != resetsBefore) {
+                return; // the handler reset the queue: this call's elements and bound are gone
+            }
             if (kept != NIL && (engine.reorders() != reordersBefore || pool.indexOf(keptHandle) != kept)) {
                 kept = NIL; // the walk's place may have moved: start again from the head
             }
@@ -333,6 +340,7 @@ public final class HandleWheel<V> {
         engine.requireMutable();
         engine.reset(key, forget);
         pool.clear();
+        resets++;
     }
 
     public void trimToSize() {

@@ -49,10 +49,10 @@ final class LevelGeometry {
         reset(0);
     }
 
-    /** Sets the minimum and recomputes every level's range. */
+    /** Sets the minimum and recomputes every level's range; allocates nothing. */
     void reset(long k) {
         min = k;
-        System.arraycopy(endsFor(k), 0, end, 0, numLevels);
+        fillEnds(k, end);
         maxKey = end[top];
     }
 
@@ -95,11 +95,15 @@ final class LevelGeometry {
     /** Every level's greatest key for minimum {@code k}, computed afresh. */
     long[] endsFor(long k) {
         long[] ends = new long[numLevels];
+        fillEnds(k, ends);
+        return ends;
+    }
+
+    private void fillEnds(long k, long[] ends) {
         ends[0] = endOf(0, k);
         for (int i = 1; i < numLevels; i++) {
             ends[i] = endAfter(i, ends[i - 1]);
         }
-        return ends;
     }
 
     /** The greatest key of level {@code i} when level {@code i - 1} ends at {@code prevEnd}. */

@@ -8,8 +8,8 @@ import io.github.radixwheel.core.LevelBits;
 import org.junit.jupiter.api.Test;
 
 /**
- * SPEC §0: capacity exhausted is an {@link IllegalStateException}, and a rejected call changes
- * nothing. The real limit is about 2^31 elements, so the pool here is capped at 20.
+ * Capacity exhausted is an {@link IllegalStateException}, for every way of adding, and a
+ * rejected call changes nothing. The real limit is about 2^31 elements, so the pool here is capped at 20.
  */
 class CapacityExhaustedTest {
     private static final int MAX = 20;
@@ -37,5 +37,31 @@ class CapacityExhaustedTest {
         assertEquals(MAX, engine.size());
         assertThrows(IllegalStateException.class, () -> engine.add(1, 0, "x"));
         engine.checkInvariants();
+    }
+
+    @Test
+    void addFirstAndAddBeside_beyondTheLastElementThePoolCanHold_throwISEAndChangeNothing() {
+        HandleWheel<String> engine = new HandleWheel<>(LevelBits.of(2, 2), 0, true, MAX);
+        long[] handles = new long[MAX];
+        for (int i = 0; i < MAX; i++) {
+            handles[i] = engine.addFirst(i % 16, i, "v" + i);
+        }
+        long ref = handles[3];
+        for (Runnable call : new Runnable[] {
+            () -> engine.addFirst(3, 0, "x"),
+            () -> engine.addBeside(ref, "x", false),
+            () -> engine.addBeside(ref, "x", true),
+        }) {
+            IllegalStateException e = assertThrows(IllegalStateException.class, call::run);
+            assertEquals("capacity exhausted: 20 elements (expected: at most 20)", e.getMessage());
+            assertEquals(MAX, engine.size());
+            assertEquals(0, engine.minKey());
+            engine.checkInvariants();
+        }
+        for (int i = 0; i < MAX; i++) {
+            assertTrue(engine.contains(handles[i]));
+            assertEquals("v" + i, engine.value(handles[i]));
+        }
+        assertEquals(handles[16], engine.minElement()); // key 0: handles[16] went in front of handles[0]
     }
 }
