@@ -37,7 +37,10 @@ import io.github.radixwheel.core.internal.RadixEngine;
  * with precision 1 this is exactly the alarm's time, which is what a discrete-event simulation
  * needs. An alarm that a handler adds before the target fires later in the same call, in order (an
  * {@code addFirst} into the interval being fired fires next); a pending alarm that a handler
- * removes does not fire; a nested {@code advanceClock}, {@code advanceClockStopAtNextAlarm},
+ * removes does not fire; {@link #clear()} and {@link #reset} end the firing of the alarms pending at
+ * that moment (after a reset, {@code advanceClock} still fires the alarms added before its target
+ * and leaves the clock at {@code max(to, the reset time)}; {@code firePastAlarms} and
+ * {@code advanceClockStopAtNextAlarm} return); a nested {@code advanceClock}, {@code advanceClockStopAtNextAlarm},
  * {@code firePastAlarms} or {@code fireNextAlarm} throws {@link IllegalStateException}. If a handler
  * throws, the exception propagates, that alarm stays removed, all others stay, {@code now()} stays
  * at the start of the interval being fired, and the next call continues: nothing is lost.
