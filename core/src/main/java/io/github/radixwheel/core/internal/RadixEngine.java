@@ -32,6 +32,7 @@ public final class RadixEngine {
     private static final int DELIVERING = 1;
     private static final int ITERATING = 2;
     private static final long UNKNOWN = -1L;
+    private static final int RELINK_BUFFER = 256;
 
     /**
      * Receives each node the engine removes while it advances, after the node has left the engine.
@@ -74,6 +75,8 @@ public final class RadixEngine {
     private int guard = IDLE;
     /** Counts insertions before existing nodes and re-keys, so that an in-place walk can notice them. */
     private int reorders;
+    /** The back half of a slot being relinked; see {@link #relinkSlot}. */
+    private final int[] relinkBuffer = new int[RELINK_BUFFER];
 
     /**
      * @param levelBits the levels
@@ -449,12 +452,37 @@ public final class RadixEngine {
         }
     }
 
-    /** Empties a slot, relinking its nodes in list order at their new levels. */
+    /**
+     * Empties a slot, relinking its nodes in list order at their new levels. A long list walked
+     * one link at a time is a chain of dependent cache misses, so the walk runs from both ends at
+     * once: front nodes are placed as they come, back nodes are kept (up to the buffer's size) and
+     * placed, in order, when the two walks meet.
+     */
     private void relinkSlot(int level, int slot) {
-        for (int e = slots.detach(level, slot); e != NIL; ) {
-            int following = nodes.next(e);
-            place(e, nodes.key(e));
-            e = following;
+        int i = slots.head(level, slot); // the next front node to place
+        int j = slots.tail(level, slot); // the next back node to keep, while keeping
+        slots.detach(level, slot);
+        int[] back = relinkBuffer;
+        int kept = back.length;
+        int stop = NIL; // the first kept node: the front walk ends before it
+        boolean keeping = true;
+        while (i != stop) {
+            int nextI = nodes.next(i);
+            if (keeping) {
+                if (j == i || kept == 0) {
+                    keeping = false; // the walks met, or the buffer is full: the front walk does the rest
+                } else {
+                    int prevJ = nodes.prev(j); // loaded beside nextI: the two walks' misses overlap
+                    back[--kept] = j;
+                    stop = j;
+                    j = prevJ;
+                }
+            }
+            place(i, nodes.key(i));
+            i = nextI;
+        }
+        for (int k = kept; k < back.length; k++) {
+            place(back[k], nodes.key(back[k]));
         }
     }
 

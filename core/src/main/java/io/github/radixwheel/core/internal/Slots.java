@@ -43,6 +43,10 @@ final class Slots {
         return heads[offset[level] + slot];
     }
 
+    int tail(int level, int slot) {
+        return tails[offset[level] + slot];
+    }
+
     boolean isOccupied(int level) {
         return (occupiedLevels & (1L << level)) != 0;
     }

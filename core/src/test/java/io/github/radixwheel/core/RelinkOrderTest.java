@@ -1,0 +1,67 @@
+package io.github.radixwheel.core;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A slot that moves down a level keeps (key, insertion) order whatever its length: the move walks
+ * the slot's list from both ends at once and keeps the back half in a bounded buffer, so lengths
+ * around that buffer's size (and far beyond it) are checked, with keys in random order.
+ */
+class RelinkOrderTest {
+    private static final int[] LENGTHS = {1, 2, 3, 4, 5, 127, 128, 255, 256, 257, 258, 511, 512, 513, 1000, 5001};
+
+    @Test
+    void increaseMinAllowedKey_slotOfAnyLengthMovesDown_keepsKeyThenInsertionOrder() {
+        SplittableRandom random = new SplittableRandom(42);
+        for (int length : LENGTHS) {
+            // Level 0 holds 4 keys; every element starts in level 1's slot of keys 4..7.
+            TimingWheelQueue<Integer> q = new TimingWheelQueue<>(LevelBits.of(2, 3));
+            List<long[]> expected = new ArrayList<>();
+            for (int i = 0; i < length; i++) {
+                long key = 4 + random.nextInt(4);
+                q.add(key, i);
+                expected.add(new long[] {key, i});
+            }
+            expected.sort(Comparator.comparingLong(e -> e[0])); // stable: insertion order per key
+            List<long[]> delivered = new ArrayList<>();
+            q.increaseMinAllowedKey(8, (h, key, value) -> delivered.add(new long[] {key, value}));
+            assertEquals(length, delivered.size(), "length " + length);
+            for (int i = 0; i < length; i++) {
+                assertEquals(expected.get(i)[0], delivered.get(i)[0], "key at " + i + " of " + length);
+                assertEquals(expected.get(i)[1], delivered.get(i)[1], "value at " + i + " of " + length);
+            }
+            q.checkInvariants();
+        }
+    }
+
+    @Test
+    void pollMin_slotsMovedDownTwice_keepOrderWithinEachKey() {
+        SplittableRandom random = new SplittableRandom(7);
+        for (int length : LENGTHS) {
+            // Keys 64..127 start in level 2 and move down through level 1 to level 0.
+            TimingWheelQueue<Integer> q = new TimingWheelQueue<>(LevelBits.of(2, 2, 3));
+            List<long[]> expected = new ArrayList<>();
+            for (int i = 0; i < length; i++) {
+                long key = 64 + random.nextInt(64);
+                q.add(key, i);
+                expected.add(new long[] {key, i});
+            }
+            expected.sort(Comparator.comparingLong(e -> e[0]));
+            for (int i = 0; i < length; i++) {
+                long key = q.minKey();
+                int value = q.pollMin();
+                assertEquals(expected.get(i)[0], key, "key at " + i + " of " + length);
+                assertEquals(expected.get(i)[1], value, "value at " + i + " of " + length);
+                if (i % 97 == 0) {
+                    q.checkInvariants();
+                }
+            }
+        }
+    }
+}
