@@ -9,7 +9,6 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BiConsumer;
 import java.util.function.LongSupplier;
-import java.util.function.Supplier;
 
 /**
  * Timers identified by key, running in real time: connection keep-alive, cache expiry. Each key
@@ -77,14 +76,13 @@ public final class KeyedTimer<K, V> implements AutoCloseable {
     /** The deadline of an arming that never expires. */
     private static final long NEVER = Long.MAX_VALUE;
 
-    private final KeyedTimerStripe<K, V>[] stripes;
-    private final int stripeMask;
+    private final KeyedTimerStripes<K, V> stripes;
     private final long tickNanos;
     private final KeyedTimerDispatch<K, V> dispatch;
     /** The driving thread; null on the manual clock. */
     private final KeyedTimerDriver driver;
     private final LongSupplier nanoTime;
-    /** {@code nanoTime} when built: the clock is the time elapsed since. */
+    /** {@code nanoTime} when built: the real-time clock is the time elapsed since. */
     private final long origin;
     /** Manual clock: the arming order, one number per {@code set} or {@code move}. */
     private final AtomicLong armings = new AtomicLong();
@@ -93,16 +91,11 @@ public final class KeyedTimer<K, V> implements AutoCloseable {
 
     private volatile boolean closed;
 
-    @SuppressWarnings("unchecked")
     private KeyedTimer(Builder<K, V> b, BiConsumer<? super K, ? super V> onExpired) {
         this.tickNanos = b.tickNanos;
         this.dispatch = new KeyedTimerDispatch<>(onExpired, b.onError, b.executor);
-        int count = b.stripes > 0 ? b.stripes : defaultStripes();
-        this.stripes = (KeyedTimerStripe<K, V>[]) new KeyedTimerStripe<?, ?>[count];
-        for (int i = 0; i < count; i++) {
-            stripes[i] = new KeyedTimerStripe<>(i, tickNanos, b.levelBits);
-        }
-        this.stripeMask = count - 1;
+        this.stripes = new KeyedTimerStripes<>(b.stripes > 0 ? b.stripes : defaultStripes(), tickNanos, b.levelBits,
+                dispatch);
         this.nanoTime = b.nanoTime;
         if (b.manualClock) {
             this.origin = 0;
@@ -141,11 +134,6 @@ public final class KeyedTimer<K, V> implements AutoCloseable {
         return new Builder<>();
     }
 
-    private KeyedTimerStripe<K, V> stripe(Object key) {
-        int h = key.hashCode();
-        return stripes[(h ^ (h >>> 16)) & stripeMask];
-    }
-
     /**
      * Arms {@code key}, or re-arms it, replacing its value and deadline. Allocates nothing once the
      * key's stripe has room for it.
@@ -162,9 +150,9 @@ public final class KeyedTimer<K, V> implements AutoCloseable {
     public V set(K key, V value, Duration delay) {
         Checks.requireNonNull(key, "key");
         long delayNanos = delayNanos(Checks.requireNonNull(delay, "delay"));
-        KeyedTimerStripe<K, V> s = stripe(key);
-        KeyedTimerBatch<K, V> advance = driver == null ? advances.inlineOnThisThread() : null;
-        long t = driver != null ? elapsedNanos() : advance != null ? advance.callbackTime() : 0;
+        KeyedTimerStripe<K, V> s = stripes.of(key);
+        KeyedTimerBatch<K, V> advance = inlineAdvance();
+        long t = armingTime(advance);
         long order = driver != null ? t : armings.incrementAndGet();
         V replaced;
         long at;
@@ -175,12 +163,7 @@ public final class KeyedTimer<K, V> implements AutoCloseable {
             int id = s.idOf(key);
             replaced = id < 0 ? null : s.value(id);
             if (advance != null && isDueIn(advance, s, deadline)) {
-                if (id < 0) {
-                    id = s.armFound(key, value, deadline, order);
-                } else {
-                    s.replaceFound(id, value, deadline, order);
-                }
-                s.addToBatch(id, advance);
+                s.armInBatch(id, key, value, deadline, order, advance);
                 return replaced;
             }
             at = id < 0 ? s.arm(key, value, deadline, order) : s.replace(id, value, deadline, order);
@@ -206,9 +189,9 @@ public final class KeyedTimer<K, V> implements AutoCloseable {
     public boolean move(K key, Duration delay) {
         Checks.requireNonNull(key, "key");
         long delayNanos = delayNanos(Checks.requireNonNull(delay, "delay"));
-        KeyedTimerStripe<K, V> s = stripe(key);
-        KeyedTimerBatch<K, V> advance = driver == null ? advances.inlineOnThisThread() : null;
-        long t = driver != null ? elapsedNanos() : advance != null ? advance.callbackTime() : 0;
+        KeyedTimerStripe<K, V> s = stripes.of(key);
+        KeyedTimerBatch<K, V> advance = inlineAdvance();
+        long t = armingTime(advance);
         long at;
         s.lock.lock();
         try {
@@ -220,8 +203,7 @@ public final class KeyedTimer<K, V> implements AutoCloseable {
             long order = driver != null ? t : armings.incrementAndGet();
             long deadline = deadline(advance != null ? t : Math.max(t, s.now()), delayNanos);
             if (advance != null && isDueIn(advance, s, deadline)) {
-                s.replaceFound(id, s.value(id), deadline, order);
-                s.addToBatch(id, advance);
+                s.armInBatch(id, key, s.value(id), deadline, order, advance);
                 return true;
             }
             at = s.move(id, deadline, order);
@@ -242,7 +224,7 @@ public final class KeyedTimer<K, V> implements AutoCloseable {
      */
     public boolean remove(K key) {
         Checks.requireNonNull(key, "key");
-        return stripe(key).withLock(key, 0, (s, k, unused) -> s.remove(k));
+        return stripes.of(key).withLock(key, 0, (s, k, unused) -> s.remove(k));
     }
 
     /**
@@ -253,7 +235,7 @@ public final class KeyedTimer<K, V> implements AutoCloseable {
      */
     public V get(K key) {
         Checks.requireNonNull(key, "key");
-        return stripe(key).withLock(key, 0, (s, k, unused) -> s.get(k));
+        return stripes.of(key).withLock(key, 0, (s, k, unused) -> s.get(k));
     }
 
     /**
@@ -263,22 +245,14 @@ public final class KeyedTimer<K, V> implements AutoCloseable {
      */
     public boolean containsKey(K key) {
         Checks.requireNonNull(key, "key");
-        return stripe(key).withLock(key, 0, (s, k, unused) -> s.containsKey(k));
+        return stripes.of(key).withLock(key, 0, (s, k, unused) -> s.containsKey(k));
     }
 
     /**
      * @return the number of armed keys, exact: counted under every stripe's lock, O(stripes)
      */
     public int size() {
-        return withAllLocks(this::countArmed);
-    }
-
-    private int countArmed() {
-        int n = 0;
-        for (KeyedTimerStripe<K, V> s : stripes) {
-            n += s.size();
-        }
-        return n;
+        return stripes.withAllLocks(stripes::size);
     }
 
     /**
@@ -292,15 +266,7 @@ public final class KeyedTimer<K, V> implements AutoCloseable {
      */
     public void drain(BiConsumer<? super K, ? super V> action) {
         Checks.requireNonNull(action, "action");
-        withAllLocks(this::drainAll).handOver(action);
-    }
-
-    private KeyedTimerDrain<K, V> drainAll() {
-        KeyedTimerDrain<K, V> drained = new KeyedTimerDrain<>();
-        for (KeyedTimerStripe<K, V> s : stripes) {
-            s.drainInto(drained);
-        }
-        return drained;
+        stripes.withAllLocks(stripes::drain).handOver(action);
     }
 
     /**
@@ -321,9 +287,9 @@ public final class KeyedTimer<K, V> implements AutoCloseable {
         if (advances.onThisThread()) {
             throw Checks.state("advanceTo(" + nanos + ") called from a callback of advanceTo on the same timer");
         }
-        KeyedTimerBatch<K, V> batch = withAllLocks(() -> {
+        KeyedTimerBatch<K, V> batch = stripes.withAllLocks(() -> {
             requireOpen("advanceTo");
-            return collect(nanos);
+            return stripes.collect(nanos);
         });
         if (batch != null) {
             advances.deliver(batch, dispatch);
@@ -339,11 +305,9 @@ public final class KeyedTimer<K, V> implements AutoCloseable {
      */
     @Override
     public void close() {
-        withAllLocks(() -> {
+        stripes.withAllLocks(() -> {
             closed = true;
-            for (KeyedTimerStripe<K, V> s : stripes) {
-                s.clear();
-            }
+            stripes.clear();
             return null;
         });
         if (driver != null) {
@@ -357,25 +321,20 @@ public final class KeyedTimer<K, V> implements AutoCloseable {
      * @throws IllegalStateException naming the first violation found
      */
     void checkInvariants() {
-        withAllLocks(() -> {
-            for (KeyedTimerStripe<K, V> s : stripes) {
-                s.checkInvariants();
-                if (s.now() != stripes[0].now()) {
-                    throw Checks.state("stripe " + s.index + " at " + s.now() + ", stripe 0 at " + stripes[0].now());
-                }
-            }
+        stripes.withAllLocks(() -> {
+            stripes.checkInvariants();
             return null;
         });
     }
 
     @Override
     public String toString() {
-        return withAllLocks(() -> "KeyedTimer[size=" + countArmed() + ", tick=" + tickNanos + "ns, stripes="
-                + stripes.length + (driver == null ? ", manual clock at " + stripes[0].now() : ", thread "
+        return stripes.withAllLocks(() -> "KeyedTimer[size=" + stripes.size() + ", tick=" + tickNanos + "ns, stripes="
+                + stripes.count() + (driver == null ? ", manual clock at " + stripes.now() : ", thread "
                 + driver.threadName()) + (closed ? ", closed]" : "]"));
     }
 
-    // ---------------------------------------------------------------- the clock and advancing
+    // ---------------------------------------------------------------- clocks
 
     private void requireOpen(String method) {
         if (closed) {
@@ -383,8 +342,17 @@ public final class KeyedTimer<K, V> implements AutoCloseable {
         }
     }
 
-    boolean isClosed() {
-        return closed;
+    /** On the manual clock, the batch this thread is delivering inline for this timer, or null. */
+    private KeyedTimerBatch<K, V> inlineAdvance() {
+        return driver == null ? advances.inlineOnThisThread() : null;
+    }
+
+    /**
+     * The time an arming is made at, before the stripe's clock is consulted: the real-time clock;
+     * inside an inline advance, the clock of the tick being fired; else 0 (the stripe's clock wins).
+     */
+    private long armingTime(KeyedTimerBatch<K, V> advance) {
+        return driver != null ? elapsedNanos() : advance != null ? advance.callbackTime() : 0;
     }
 
     /** The real-time clock: nanoseconds since the timer was built. */
@@ -419,29 +387,16 @@ public final class KeyedTimer<K, V> implements AutoCloseable {
         return deadline < advance.dueBefore || s.isPast(deadline);
     }
 
+    // ---------------------------------------------------------------- the driving thread
+
+    boolean isClosed() {
+        return closed;
+    }
+
     private void wakeIfEarlier(long at) {
         if (driver != null && at != KeyedTimerStripe.UNCHANGED) {
             driver.wakeIfEarlier(at);
         }
-    }
-
-    /**
-     * Moves every stripe's clock to {@code to} and collects what falls due; every stripe's lock is
-     * held.
-     *
-     * @return the expiries found, or null if none
-     */
-    private KeyedTimerBatch<K, V> collect(long to) {
-        long from = stripes[0].now();
-        if (to <= from) {
-            return null;
-        }
-        long dueBefore = to - to % tickNanos;
-        KeyedTimerBatch<K, V> batch = new KeyedTimerBatch<>(stripes, dispatch, tickNanos, from, dueBefore);
-        for (KeyedTimerStripe<K, V> s : stripes) {
-            s.collectDue(to, dueBefore, batch);
-        }
-        return batch.isEmpty() ? null : batch;
     }
 
     /**
@@ -450,7 +405,7 @@ public final class KeyedTimer<K, V> implements AutoCloseable {
      * @return whether anything expired
      */
     boolean advanceAndDispatch(long now) {
-        KeyedTimerBatch<K, V> batch = withAllLocks(() -> closed ? null : collect(now));
+        KeyedTimerBatch<K, V> batch = stripes.withAllLocks(() -> closed ? null : stripes.collect(now));
         if (batch == null) {
             return false;
         }
@@ -460,26 +415,7 @@ public final class KeyedTimer<K, V> implements AutoCloseable {
 
     /** When the driving thread must next advance, or {@link Long#MAX_VALUE} if never. */
     long nextFireTime() {
-        long next = Long.MAX_VALUE;
-        for (KeyedTimerStripe<K, V> s : stripes) {
-            next = Math.min(next, s.withLock(null, 0, (stripe, unused, n) -> stripe.nextFireTime()));
-        }
-        return next;
-    }
-
-    /** Runs {@code op} holding every stripe's lock, taken in index order. */
-    private <R> R withAllLocks(Supplier<R> op) {
-        int held = 0;
-        try {
-            for (; held < stripes.length; held++) {
-                stripes[held].lock.lock();
-            }
-            return op.get();
-        } finally {
-            while (held > 0) {
-                stripes[--held].lock.unlock();
-            }
-        }
+        return stripes.nextFireTime();
     }
 
     /**

@@ -126,16 +126,26 @@ final class KeyedTimerStripe<K, V> {
     }
 
     /**
-     * Arms {@code key}, which is not armed, as found at once: due in the advance whose batch
-     * receives it.
-     *
-     * @return its id
+     * Arms {@code key} (armed with {@code id}, or not armed if {@code id < 0}) as found at once: due
+     * in the advance that {@code batch} is delivering, which receives it. Its alarm, or an earlier
+     * found expiry, is dropped.
      */
-    int armFound(K key, V value, long deadline, long order) {
-        int id = newId(key, value, deadline, order);
+    void armInBatch(int id, K key, V value, long deadline, long order, KeyedTimerBatch<K, V> batch) {
+        if (id < 0) {
+            id = newId(key, value, deadline, order);
+        } else {
+            values[id] = value;
+            times[2 * id] = deadline;
+            times[2 * id + 1] = order;
+            if (alarms[id] == FOUND) {
+                supersedeFound(id);
+            } else {
+                wheel.remove(alarms[id]);
+            }
+        }
         alarms[id] = FOUND;
         markFound();
-        return id;
+        addToBatch(id, batch);
     }
 
     /** Replaces the value and deadline of armed {@code id}; returns as {@link #move} does. */
@@ -171,23 +181,6 @@ final class KeyedTimerStripe<K, V> {
         wheel.reschedule(alarm, at);
         alarmTimes[id] = at;
         return at;
-    }
-
-    /**
-     * Re-arms armed {@code id} as found at once (see {@link #armFound}), replacing its value and
-     * deadline; its alarm, or its earlier found expiry, is dropped.
-     */
-    void replaceFound(int id, V value, long deadline, long order) {
-        values[id] = value;
-        times[2 * id] = deadline;
-        times[2 * id + 1] = order;
-        if (alarms[id] == FOUND) {
-            supersedeFound(id);
-        } else {
-            wheel.remove(alarms[id]);
-        }
-        alarms[id] = FOUND;
-        markFound();
     }
 
     /** Disarms {@code key}; returns whether it was armed (found or waiting). */
@@ -247,7 +240,7 @@ final class KeyedTimerStripe<K, V> {
     }
 
     /** Hands found {@code id} to {@code batch}. */
-    void addToBatch(int id, KeyedTimerBatch<K, V> batch) {
+    private void addToBatch(int id, KeyedTimerBatch<K, V> batch) {
         batch.add(index, id, generations[id], times[2 * id], times[2 * id + 1], keys[id]);
     }
 
