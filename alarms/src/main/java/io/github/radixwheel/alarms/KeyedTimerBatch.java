@@ -35,7 +35,7 @@ final class KeyedTimerBatch<K, V> implements Runnable {
     private long[] ticks = NO_TIMES;
     private long[] orders = NO_TIMES;
     private Object[] keys = NO_KEYS;
-    /** Indices of the armings not yet delivered, in firing order; built on the first delivery. */
+    /** Indices of the armings not yet delivered, in firing order; see {@link #queue()}. */
     private IntHeapPriorityQueue queue;
     /** The tick of the arming being delivered. */
     private long currentTick;
@@ -92,13 +92,11 @@ final class KeyedTimerBatch<K, V> implements Runnable {
      * @return false if none was left
      */
     boolean deliverNext() {
-        if (queue == null) {
-            queue = new IntHeapPriorityQueue(order(), size, this::compare);
-        }
-        if (queue.isEmpty()) {
+        IntHeapPriorityQueue pending = queue();
+        if (pending.isEmpty()) {
             return false;
         }
-        int i = queue.dequeueInt();
+        int i = pending.dequeueInt();
         currentTick = ticks[i];
         Object value = claim(i);
         if (value != KeyedTimerStripe.STALE) {
@@ -112,7 +110,9 @@ final class KeyedTimerBatch<K, V> implements Runnable {
      * current to {@code onError}, with {@code rejection}.
      */
     void reject(Throwable rejection) {
-        for (int i = 0; i < size; i++) {
+        IntHeapPriorityQueue pending = queue();
+        while (!pending.isEmpty()) {
+            int i = pending.dequeueInt();
             if (claim(i) != KeyedTimerStripe.STALE) {
                 dispatch.report(key(i), rejection);
             }
@@ -137,10 +137,14 @@ final class KeyedTimerBatch<K, V> implements Runnable {
         return (V) value;
     }
 
-    private int[] order() {
-        int[] indices = new int[Math.max(size, 1)];
-        Arrays.setAll(indices, i -> i);
-        return indices;
+    /** The armings not yet delivered, in firing order; made on first use, after the advance. */
+    private IntHeapPriorityQueue queue() {
+        if (queue == null) {
+            int[] indices = new int[Math.max(size, 1)];
+            Arrays.setAll(indices, i -> i);
+            queue = new IntHeapPriorityQueue(indices, size, this::compare);
+        }
+        return queue;
     }
 
     private int compare(int a, int b) {
