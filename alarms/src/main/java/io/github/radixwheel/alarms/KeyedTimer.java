@@ -51,7 +51,9 @@ import java.util.function.LongSupplier;
  * {@code onExpired}. Callbacks run outside every internal lock. An exception from {@code onExpired}
  * goes to {@code onError} (by default printed to {@code System.err}) and the timer keeps running. A
  * key's {@code hashCode} and {@code equals} run under an internal lock, which is not reentrant: they
- * must not call the timer (such a call throws {@link IllegalStateException}).
+ * must not call the timer. A call that needs that lock, or every lock ({@code size}, {@code drain},
+ * {@code close}, {@code advanceTo}), throws {@link IllegalStateException}; one that needs another
+ * key's lock can deadlock.
  *
  * <p><b>Idle costs nothing.</b> The driving thread (by default a daemon named
  * {@code radixwheel-keyed-timer-N}) parks until the next deadline or until an earlier arming

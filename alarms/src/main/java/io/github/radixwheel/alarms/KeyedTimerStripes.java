@@ -36,8 +36,20 @@ final class KeyedTimerStripes<K, V> {
         return stripes[(h ^ (h >>> 16)) & mask];
     }
 
-    /** Runs {@code op} holding every stripe's lock, taken in index order. */
+    /**
+     * Runs {@code op} holding every stripe's lock, taken in index order.
+     *
+     * @throws IllegalStateException if the calling thread holds a stripe's lock already (a key's
+     *     {@code hashCode} or {@code equals} calling the timer): waiting for the others could
+     *     deadlock with a thread that holds a lower one and waits for that one
+     */
     <R> R withAllLocks(Supplier<R> op) {
+        for (KeyedTimerStripe<K, V> s : stripes) {
+            if (s.lock.isHeldByCurrentThread()) {
+                throw Checks.state("a KeyedTimer operation on every stripe was called by a thread that holds"
+                        + " stripe " + s.index + "'s lock: a key's hashCode or equals must not call its timer");
+            }
+        }
         int held = 0;
         try {
             for (; held < stripes.length; held++) {

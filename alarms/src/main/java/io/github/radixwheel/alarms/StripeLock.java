@@ -97,6 +97,11 @@ final class StripeLock {
         STATE.setRelease(this, 0);
     }
 
+    /** Whether the calling thread holds the lock (exact: only the holder can see itself as owner). */
+    boolean isHeldByCurrentThread() {
+        return owner == Thread.currentThread();
+    }
+
     /** Whether some thread holds the lock: for tests and assertions only. */
     boolean isLocked() {
         return (int) STATE.getVolatile(this) != 0;
