@@ -1,14 +1,17 @@
 package io.github.radixwheel.alarms;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.radixwheel.core.LevelBits;
 import java.time.Duration;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.Deque;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -22,6 +25,10 @@ import java.util.Map;
  * tick, arming number) among those still armed, so that callbacks that re-arm, move or remove keys
  * change what comes next; inside a callback the clock is the start of the firing tick (or the
  * clock before the advance, if later); a nested {@code advanceTo} throws.
+ *
+ * <p>With {@code queued}, the timer's executor only queues batches: {@code advanceTo} marks the due
+ * armings found, in firing order, and {@link #deliver} claims one at a time, delivering it only if
+ * it is still the key's current arming; between those, every other call may supersede it.
  */
 final class KeyedTimerHarness {
     /** The keys in play: few, so that operations keep meeting armed keys. */
@@ -57,7 +64,15 @@ final class KeyedTimerHarness {
     }
 
     /** One arming: its value, deadline and arming number. */
-    record Armed(long value, long deadline, long number) {}
+    /** One arming: its value, deadline and arming number, and whether an advance found it. */
+    record Armed(long value, long deadline, long number, boolean found) {
+        Armed(long value, long deadline, long number) {
+            this(value, deadline, number, false);
+        }
+    }
+
+    /** An arming that an advance found, in a queued batch. */
+    record Found(int key, long number) {}
 
     /** One {@code advanceTo} delivering: its clock before, its due bound, and its callbacks' script. */
     private static final class Frame {
@@ -78,7 +93,14 @@ final class KeyedTimerHarness {
     final long tick;
     final int stripes;
     final LevelBits bits;
+    final boolean queued;
     final KeyedTimer<Integer, Long> timer;
+    /** Queued: the timer's batches, and the model's, in the same order. */
+    private final Deque<Runnable> batches = new ArrayDeque<>();
+    private final Deque<Deque<Found>> modelBatches = new ArrayDeque<>();
+    /** Queued: the arming {@link #deliver} expects the callback for, and that callback's step. */
+    private Found expected;
+    private Step expectedStep;
     final Map<Integer, Armed> model = new HashMap<>();
     long now;
     private long nextValue;
@@ -89,17 +111,21 @@ final class KeyedTimerHarness {
     private final List<Throwable> unexpected = new ArrayList<>();
     int firings;
 
-    KeyedTimerHarness(long tick, LevelBits bits, int stripes) {
+    KeyedTimerHarness(long tick, LevelBits bits, int stripes, boolean queued) {
         this.tick = tick;
         this.bits = bits;
         this.stripes = stripes;
-        this.timer = KeyedTimer.<Integer, Long>builder()
+        this.queued = queued;
+        KeyedTimer.Builder<Integer, Long> builder = KeyedTimer.<Integer, Long>builder()
                 .manualClock()
                 .tick(Duration.ofNanos(tick))
                 .levelBits(bits)
                 .stripes(stripes)
-                .onError(this::onError)
-                .build(this::onExpired);
+                .onError(this::onError);
+        if (queued) {
+            builder.executor(batches::add);
+        }
+        this.timer = builder.build(this::onExpired);
     }
 
     // ---------------------------------------------------------------- top-level operations
@@ -128,6 +154,10 @@ final class KeyedTimerHarness {
     }
 
     void advance(long to, List<Step> script) {
+        if (queued) {
+            advanceQueued(to);
+            return;
+        }
         long dueBefore = to > now ? to - to % tick : Long.MIN_VALUE;
         Frame f = new Frame(now, dueBefore, script);
         now = Math.max(now, to);
@@ -139,6 +169,50 @@ final class KeyedTimerHarness {
         }
         for (Map.Entry<Integer, Armed> e : model.entrySet()) {
             assertTrue(e.getValue().deadline >= dueBefore, "due at " + to + " but did not fire: " + e);
+        }
+    }
+
+    /** Queued: the due armings not yet found become a batch, in firing order. */
+    private void advanceQueued(long to) {
+        long dueBefore = to > now ? to - to % tick : Long.MIN_VALUE;
+        now = Math.max(now, to);
+        Deque<Found> batch = new ArrayDeque<>();
+        model.entrySet().stream().filter(e -> !e.getValue().found && e.getValue().deadline < dueBefore)
+                .sorted(Comparator.comparing((Map.Entry<Integer, Armed> e) -> e.getValue().deadline / tick)
+                        .thenComparing(e -> e.getValue().number))
+                .forEach(e -> batch.add(new Found(e.getKey(), e.getValue().number)));
+        for (Found f : batch) {
+            Armed a = model.get(f.key);
+            model.put(f.key, new Armed(a.value, a.deadline, a.number, true));
+        }
+        int before = batches.size();
+        timer.advanceTo(to);
+        assertEquals(batch.isEmpty() ? before : before + 1, batches.size(), "batches queued by advanceTo " + to);
+        if (!batch.isEmpty()) {
+            modelBatches.add(batch);
+        }
+    }
+
+    /** Queued: claims the next found arming of the oldest batch, as an executor thread would. */
+    void deliver(Step step) {
+        while (!batches.isEmpty()) {
+            KeyedTimerBatch<?, ?> batch = (KeyedTimerBatch<?, ?>) batches.peek();
+            Found next = modelBatches.peek().poll();
+            if (next == null) {
+                assertFalse(batch.deliverNext(), "the batch has more than the model's");
+                batches.poll();
+                modelBatches.poll();
+                continue;
+            }
+            Armed a = model.get(next.key);
+            expected = a != null && a.number == next.number ? next : null;
+            expectedStep = step;
+            int firedBefore = firings;
+            assertTrue(batch.deliverNext(), "the batch has fewer than the model's");
+            assertEquals(expected != null ? firedBefore + 1 : firedBefore, firings,
+                    expected != null ? "not delivered: " + next : "stale, but delivered: " + next);
+            expected = null;
+            return;
         }
     }
 
@@ -188,6 +262,10 @@ final class KeyedTimerHarness {
     // ---------------------------------------------------------------- callbacks
 
     private void onExpired(Integer key, Long value) {
+        if (queued) {
+            onExpiredQueued(key, value);
+            return;
+        }
         try {
             Frame f = frame;
             assertNotNull(f, "fired outside advanceTo: " + key);
@@ -207,6 +285,20 @@ final class KeyedTimerHarness {
         }
     }
 
+    private void onExpiredQueued(Integer key, Long value) {
+        try {
+            assertNotNull(expected, "delivered without a claim expected: " + key + "=" + value);
+            assertEquals(expected.key + "=" + model.get(expected.key).value, key + "=" + value, "delivered");
+            model.remove(key);
+            firings++;
+            run(expectedStep, key);
+        } catch (Boom boom) {
+            throw boom;
+        } catch (Throwable t) {
+            unexpected.add(t);
+        }
+    }
+
     private void run(Step step, int key) {
         switch (step.kind) {
             case NONE -> { }
@@ -217,7 +309,11 @@ final class KeyedTimerHarness {
             case DRAIN -> drain();
             case NESTED_ADVANCE -> {
                 long to = KeyedTimerTest.deadline(now, step.delay);
-                assertThrows(IllegalStateException.class, () -> timer.advanceTo(to), "nested advanceTo");
+                if (queued) {
+                    advance(to, List.of()); // on an executor's thread this is no nested call
+                } else {
+                    assertThrows(IllegalStateException.class, () -> timer.advanceTo(to), "nested advanceTo");
+                }
             }
             case THROW -> {
                 expectedErrors.add(key);
@@ -237,7 +333,8 @@ final class KeyedTimerHarness {
 
     @Override
     public String toString() {
-        return "KeyedTimerHarness[tick=" + tick + ", bits=" + bits + ", stripes=" + stripes + ", now=" + now
+        return "KeyedTimerHarness[tick=" + tick + ", bits=" + bits + ", stripes=" + stripes + ", queued=" + queued
+                + ", now=" + now
                 + ", model=" + model + "]";
     }
 }
