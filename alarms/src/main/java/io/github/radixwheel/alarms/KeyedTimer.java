@@ -77,6 +77,8 @@ public final class KeyedTimer<K, V> implements AutoCloseable {
     private static final AtomicInteger THREADS = new AtomicInteger();
     /** The deadline of an arming that never expires. */
     private static final long NEVER = Long.MAX_VALUE;
+    /** What {@link #move} finds for a key that is not armed (alarm times are never negative). */
+    private static final long NOT_ARMED = Long.MIN_VALUE;
 
     private final KeyedTimerStripes<K, V> stripes;
     private final long tickNanos;
@@ -166,9 +168,10 @@ public final class KeyedTimer<K, V> implements AutoCloseable {
             replaced = id < 0 ? null : s.value(id);
             if (advance != null && isDueIn(advance, s, deadline)) {
                 s.armInBatch(id, key, value, deadline, order, advance);
-                return replaced;
+                at = KeyedTimerStripe.UNCHANGED;
+            } else {
+                at = id < 0 ? s.arm(key, value, deadline, order) : s.replace(id, value, deadline, order);
             }
-            at = id < 0 ? s.arm(key, value, deadline, order) : s.replace(id, value, deadline, order);
         } finally {
             s.lock.unlock();
         }
@@ -200,17 +203,22 @@ public final class KeyedTimer<K, V> implements AutoCloseable {
             requireOpen("move");
             int id = s.idOf(key);
             if (id < 0) {
-                return false;
+                at = NOT_ARMED;
+            } else {
+                long order = driver != null ? t : armings.incrementAndGet();
+                long deadline = deadline(advance != null ? t : Math.max(t, s.now()), delayNanos);
+                if (advance != null && isDueIn(advance, s, deadline)) {
+                    s.armInBatch(id, key, s.value(id), deadline, order, advance);
+                    at = KeyedTimerStripe.UNCHANGED;
+                } else {
+                    at = s.move(id, deadline, order);
+                }
             }
-            long order = driver != null ? t : armings.incrementAndGet();
-            long deadline = deadline(advance != null ? t : Math.max(t, s.now()), delayNanos);
-            if (advance != null && isDueIn(advance, s, deadline)) {
-                s.armInBatch(id, key, s.value(id), deadline, order, advance);
-                return true;
-            }
-            at = s.move(id, deadline, order);
         } finally {
             s.lock.unlock();
+        }
+        if (at == NOT_ARMED) {
+            return false;
         }
         wakeIfEarlier(at);
         return true;
