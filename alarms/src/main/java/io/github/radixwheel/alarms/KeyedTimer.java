@@ -3,103 +3,119 @@ package io.github.radixwheel.alarms;
 import io.github.radixwheel.core.LevelBits;
 import io.github.radixwheel.core.internal.Checks;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.List;
 import java.util.concurrent.Executor;
+import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.locks.LockSupport;
 import java.util.function.BiConsumer;
-import java.util.function.Consumer;
+import java.util.function.LongSupplier;
 
 /**
  * Timers identified by key, running in real time: connection keep-alive, cache expiry. Each key
- * has at most one deadline; {@link #set} arms it, {@link #move} moves its deadline (a heartbeat),
- * {@link #remove} disarms it, and when its deadline passes the key is disarmed and handed to the
- * {@code onExpired} callback.
+ * has at most one pending arming; {@link #set} arms it, {@link #move} gives it a new deadline (a
+ * heartbeat), {@link #remove} disarms it, and when its deadline has passed the key is disarmed and
+ * handed to the {@code onExpired} callback.
  *
- * <p><b>Guarantees.</b> Each arming of a key expires at most once and never before its deadline
- * ({@code now + delay} when armed). With the timer's own thread it expires at the first tick
- * boundary after its deadline's tick ends, so at most about one tick plus scheduling latency late.
- * A delay {@code <= 0} expires at the next tick. With {@link Builder#manualClock()} time moves
- * only through {@link #advanceTo}, which fires exactly as {@link TimingWheel#advanceClock} does.
+ * <p><b>Deadlines.</b> The timer has one clock for all keys, in nanoseconds: with its own thread,
+ * the time elapsed since it was built, read from {@code System.nanoTime()} and only ever compared
+ * by difference, so a negative or wrapping {@code nanoTime} changes nothing; with
+ * {@link Builder#manualClock()}, a clock that starts at 0 and moves only through
+ * {@link #advanceTo}. An arming made at clock {@code now} with delay {@code d} has the deadline
+ * {@code now + d} ({@code now} if {@code d <= 0}), and expires when the clock reaches the start of a
+ * tick after the deadline's tick. A delay too large to represent ({@code now + d} past
+ * {@link Long#MAX_VALUE}) means never: such a key leaves only through {@code remove}, {@code drain}
+ * or {@code close}.
+ *
+ * <p><b>Guarantees.</b> Each arming expires at most once and never before its deadline; with the
+ * timer's own thread, at most about one tick plus scheduling latency after it. Expiries are
+ * delivered in the order of their deadline's tick, across all keys, and within a tick in arming
+ * order: exactly so for the calls of any one thread on the manual clock; in real time, in the order
+ * of the clock readings of the arming calls (two calls that read the same nanosecond may swap).
+ * With an executor of several threads, the batches of different advances may overlap.
+ *
+ * <p><b>No stale expiry.</b> An arming found expired stays armed until its callback is
+ * <em>claimed</em>: on the thread that runs the callback (the executor's thread, if there is one),
+ * immediately before calling it, and only if it is still the key's current arming. A {@code set},
+ * {@code move} or {@code remove} made before the claim wins: the callback is skipped. After the
+ * claim these calls say that they came too late: {@code set} returns {@code null} (it armed the key
+ * anew), {@code move} and {@code remove} return {@code false}.
+ *
+ * <p><b>The manual clock.</b> {@link #advanceTo} is atomic with respect to every other method: a
+ * concurrent call sees the clock and the expiries found either before it or after it, never some
+ * keys advanced and others not. Without an executor its callbacks run on the calling thread, and
+ * there they see the clock of the tick being fired (as {@link TimingWheel#advanceClock} does): an
+ * arming they make with a deadline before the tick of the target fires later in the same call, in
+ * its place. A nested {@code advanceTo} from a callback throws {@link IllegalStateException}.
  *
  * <p><b>Threads.</b> Thread-safe: any thread may call any method, including from inside
- * {@code onExpired}. Callbacks run outside every internal lock, on the timer's thread (or the
- * thread calling {@code advanceTo}), or on the configured {@link Executor}. An exception from
- * {@code onExpired} goes to {@code onError} (by default printed to {@code System.err}) and the
- * timer keeps running. A key's {@code hashCode} and {@code equals} run under a stripe lock, which
- * is not reentrant: they must not call the timer (such a call throws
- * {@link IllegalStateException}).
+ * {@code onExpired}. Callbacks run outside every internal lock. An exception from {@code onExpired}
+ * goes to {@code onError} (by default printed to {@code System.err}) and the timer keeps running. A
+ * key's {@code hashCode} and {@code equals} run under an internal lock, which is not reentrant: they
+ * must not call the timer. A call that needs that lock, or every lock ({@code size}, {@code drain},
+ * {@code close}, {@code advanceTo}), throws {@link IllegalStateException}; one that needs another
+ * key's lock can deadlock.
  *
- * <p><b>Idle costs nothing.</b> The driving thread, a daemon named {@code radixwheel-keyed-timer-N},
- * parks until the next deadline or until an earlier arming arrives; it does not wake every tick.
- * {@link #close()} ends it promptly. Close every timer that has its own thread: the thread keeps
- * an unclosed timer, and every key in it, reachable.
+ * <p><b>Idle costs nothing.</b> The driving thread (by default a daemon named
+ * {@code radixwheel-keyed-timer-N}) parks until the next deadline or until an earlier arming
+ * arrives; it does not wake every tick. {@link #close()} ends it promptly. Close every timer that
+ * has its own thread: the thread keeps an unclosed timer, and every key in it, reachable.
  *
  * <p><b>Implementation note.</b> Keys are spread by hash over independently locked stripes (see
- * {@link Builder#stripes}); each holds a {@link TimingWheel} whose alarms carry the armings and a
- * fastutil {@code Object2LongOpenHashMap} from key to alarm handle, so handles are never boxed.
- * {@code move}, {@code remove} and re-{@code set} of an armed key cost one hash lookup and O(1)
- * wheel work under one stripe's lock and allocate nothing; arming a new key allocates one small
- * entry. A later deadline, the usual heartbeat, does not touch the wheel at all: the key's alarm
- * stays where it was, and when it fires early the driving thread re-arms it once for the latest
- * deadline (so a key that beats every second with a 30 s timeout costs the thread one re-arm per
- * 30 s, not 30 wheel moves). The driving thread advances each stripe in turn.
- *
- * <p><b>Why stripes and not a command queue.</b> In {@code KeyedTimerBenchmark} (10^6 keys, two
- * threads on one timer) a single lock gave about half the one-thread throughput; stripes whose
- * lock blocks at once gave 1.05 M heartbeats/s; stripes that spin briefly before blocking (the
- * critical sections are a few hundred nanoseconds, a park costs microseconds) gave 1.97 M/s, near
- * two independent timers' 2.5 M/s. Batching commands through a queue was not chosen, because
- * {@code move} and {@code remove} must answer whether the key was armed. The stripe lock is a
- * {@link StripeLock}, whose release has no fence, so that a heartbeat does not wait for its own
- * deadline store to reach the cache.
+ * {@link Builder#stripes}); each holds a {@link TimingWheel} and a fastutil map from key to a dense
+ * id, with the armings in primitive arrays. {@code set}, {@code move}, {@code remove}, {@code get}
+ * and {@code containsKey} cost one hash lookup and O(1) wheel work under one stripe's lock, and
+ * allocate nothing once the stripe's arrays have grown to the number of keys. A later deadline,
+ * the usual heartbeat, does not touch the wheel: the key's alarm stays where it was and is re-armed
+ * once when it fires early. {@code size}, {@code drain}, {@code close} and each advance take every
+ * stripe's lock, in a fixed order; {@code size} is exact. An advance that finds expiries allocates
+ * one batch for them.
  *
  * @param <K> the type of the keys; compared with {@code equals}/{@code hashCode}
  * @param <V> the type of the values; null values are allowed
  */
 public final class KeyedTimer<K, V> implements AutoCloseable {
     private static final AtomicInteger THREADS = new AtomicInteger();
+    /** The deadline of an arming that never expires. */
+    private static final long NEVER = Long.MAX_VALUE;
+    /** What {@link #move} finds for a key that is not armed (alarm times are never negative). */
+    private static final long NOT_ARMED = Long.MIN_VALUE;
 
-    private final KeyedTimerStripe<K, V>[] stripes;
-    private final int stripeMask;
-    private final BiConsumer<? super K, ? super V> onExpired;
-    private final BiConsumer<? super K, ? super Throwable> onError;
-    private final Executor executor;
+    private final KeyedTimerStripes<K, V> stripes;
     private final long tickNanos;
-    private final Thread thread;
+    private final KeyedTimerDispatch<K, V> dispatch;
+    /** The driving thread; null on the manual clock. */
+    private final KeyedTimerDriver driver;
+    private final LongSupplier nanoTime;
+    /** {@code nanoTime} when built: the real-time clock is the time elapsed since. */
+    private final long origin;
+    /** Manual clock: the arming order, one number per {@code set} or {@code move}. */
+    private final AtomicLong armings = new AtomicLong();
+    /** Manual clock: the {@code advanceTo} calls of this timer delivering callbacks. */
+    private final KeyedTimerAdvances advances = new KeyedTimerAdvances();
 
     private volatile boolean closed;
-    /**
-     * When the parked driving thread will wake unasked; {@code Long.MIN_VALUE} while it looks at
-     * the stripes or runs callbacks (see {@link #drive}).
-     */
-    private volatile long wakeAt = Long.MIN_VALUE;
-    /** The earliest alarm time armed since the driving thread began its current look. */
-    private final AtomicLong earliestArmed = new AtomicLong(Long.MAX_VALUE);
 
-    @SuppressWarnings("unchecked")
     private KeyedTimer(Builder<K, V> b, BiConsumer<? super K, ? super V> onExpired) {
-        this.onExpired = onExpired;
-        this.onError = b.onError != null ? b.onError : KeyedTimer::printError;
-        this.executor = b.executor;
         this.tickNanos = b.tickNanos;
-        long start = b.manualClock ? 0 : System.nanoTime();
-        int count = b.stripes > 0 ? b.stripes : defaultStripes();
-        this.stripes = (KeyedTimerStripe<K, V>[]) new KeyedTimerStripe<?, ?>[count];
-        for (int i = 0; i < count; i++) {
-            stripes[i] = new KeyedTimerStripe<>(tickNanos, b.levelBits, start);
-        }
-        this.stripeMask = count - 1;
+        this.dispatch = new KeyedTimerDispatch<>(onExpired, b.onError, b.executor);
+        this.stripes = new KeyedTimerStripes<>(b.stripes > 0 ? b.stripes : defaultStripes(), tickNanos, b.levelBits,
+                dispatch);
+        this.nanoTime = b.nanoTime;
         if (b.manualClock) {
-            thread = null;
+            this.origin = 0;
+            this.driver = null;
         } else {
-            thread = new Thread(this::drive, "radixwheel-keyed-timer-" + THREADS.incrementAndGet());
-            thread.setDaemon(true);
-            thread.start();
+            this.origin = nanoTime.getAsLong();
+            this.driver = new KeyedTimerDriver(this, tickNanos, b.threadFactory != null ? b.threadFactory
+                    : r -> daemon(r, "radixwheel-keyed-timer-" + THREADS.incrementAndGet()));
+            driver.start(); // last: the thread may read every field
         }
+    }
+
+    private static Thread daemon(Runnable r, String name) {
+        Thread t = new Thread(r, name);
+        t.setDaemon(true);
+        return t;
     }
 
     /** Twice the processors, rounded up to a power of two, at most 64. */
@@ -109,6 +125,10 @@ public final class KeyedTimer<K, V> implements AutoCloseable {
     }
 
     /**
+     * A builder whose key and value types are those of the first {@code onError} handler or of the
+     * {@code onExpired} callback: {@code KeyedTimer.builder().build((Integer id, Conn c) -> c.close())}
+     * makes a {@code KeyedTimer<Integer, Conn>}.
+     *
      * @param <K> the type of the keys
      * @param <V> the type of the values
      * @return a builder with a 1 ms tick, {@link LevelBits#DEFAULT}, callbacks on the timer's
@@ -118,206 +138,213 @@ public final class KeyedTimer<K, V> implements AutoCloseable {
         return new Builder<>();
     }
 
-    private KeyedTimerStripe<K, V> stripe(Object key) {
-        int h = key.hashCode();
-        return stripes[(h ^ (h >>> 16)) & stripeMask];
-    }
-
     /**
-     * Arms {@code key}, or re-arms it, replacing its value and deadline.
+     * Arms {@code key}, or re-arms it, replacing its value and deadline. Allocates nothing once the
+     * key's stripe has room for it.
      *
      * @param key the key
      * @param value the value handed to {@code onExpired}, possibly null
-     * @param delay how long from now until the key expires; {@code <= 0} expires at the next tick
+     * @param delay how long from now until the key expires; {@code <= 0} expires at the next tick;
+     *     too large to represent: never
+     * @return the value of the arming this replaced, if that arming was still pending (it will now
+     *     never expire); else {@code null}, which includes a key whose expiry was already claimed
      * @throws NullPointerException if {@code key} or {@code delay} is null
      * @throws IllegalStateException if the timer is closed
      */
-    public void set(K key, V value, Duration delay) {
+    public V set(K key, V value, Duration delay) {
         Checks.requireNonNull(key, "key");
-        long delayNanos = nanos(Checks.requireNonNull(delay, "delay"));
-        long t = clock();
-        KeyedTimerStripe<K, V> s = stripe(key);
+        long delayNanos = delayNanos(Checks.requireNonNull(delay, "delay"));
+        KeyedTimerStripe<K, V> s = stripes.of(key);
+        KeyedTimerBatch<K, V> advance = inlineAdvance();
+        long t = armingTime(advance);
+        long order = driver != null ? t : armings.incrementAndGet();
+        V replaced;
         long at;
         s.lock.lock();
         try {
             requireOpen("set");
-            at = s.set(key, value, t, delayNanos);
+            long deadline = deadline(advance != null ? t : Math.max(t, s.now()), delayNanos);
+            int id = s.idOf(key);
+            replaced = id < 0 ? null : s.value(id);
+            if (advance != null && isDueIn(advance, s, deadline)) {
+                s.armInBatch(id, key, value, deadline, order, advance);
+                at = KeyedTimerStripe.UNCHANGED;
+            } else {
+                at = id < 0 ? s.arm(key, value, deadline, order) : s.replace(id, value, deadline, order);
+            }
         } finally {
             s.lock.unlock();
         }
-        wakeIfEarlier(s, at);
+        wakeIfEarlier(at);
+        return replaced;
     }
 
     /**
-     * Gives an armed key a new deadline, keeping its value. Allocates nothing.
+     * Gives an armed key a new deadline, keeping its value. Allocates nothing; a deadline later
+     * than the key's alarm (the usual heartbeat) only stores it.
      *
      * @param key the key
-     * @param delay how long from now until the key expires; {@code <= 0} expires at the next tick
-     * @return true if the key was armed, false if not (nothing changes)
+     * @param delay how long from now until the key expires; {@code <= 0} expires at the next tick;
+     *     too large to represent: never
+     * @return true if the key was armed; false if not, including when its expiry has already been
+     *     claimed (nothing changes)
      * @throws NullPointerException if {@code key} or {@code delay} is null
      * @throws IllegalStateException if the timer is closed
      */
     public boolean move(K key, Duration delay) {
         Checks.requireNonNull(key, "key");
-        long delayNanos = nanos(Checks.requireNonNull(delay, "delay"));
-        long t = clock();
-        KeyedTimerStripe<K, V> s = stripe(key);
+        long delayNanos = delayNanos(Checks.requireNonNull(delay, "delay"));
+        KeyedTimerStripe<K, V> s = stripes.of(key);
+        KeyedTimerBatch<K, V> advance = inlineAdvance();
+        long t = armingTime(advance);
         long at;
         s.lock.lock();
         try {
             requireOpen("move");
-            at = s.move(key, t, delayNanos);
+            int id = s.idOf(key);
+            if (id < 0) {
+                at = NOT_ARMED;
+            } else {
+                long order = driver != null ? t : armings.incrementAndGet();
+                long deadline = deadline(advance != null ? t : Math.max(t, s.now()), delayNanos);
+                if (advance != null && isDueIn(advance, s, deadline)) {
+                    s.armInBatch(id, key, s.value(id), deadline, order, advance);
+                    at = KeyedTimerStripe.UNCHANGED;
+                } else {
+                    at = s.move(id, deadline, order);
+                }
+            }
         } finally {
             s.lock.unlock();
         }
-        if (at == KeyedTimerStripe.NOT_ARMED) {
+        if (at == NOT_ARMED) {
             return false;
         }
-        wakeIfEarlier(s, at);
+        wakeIfEarlier(at);
         return true;
     }
 
     /**
-     * Disarms {@code key}.
+     * Disarms {@code key}. Allocates nothing.
      *
      * @param key the key
-     * @return true if it was armed
+     * @return true if it was armed; false if not, including when its expiry has already been
+     *     claimed
      * @throws NullPointerException if {@code key} is null
      */
     public boolean remove(K key) {
         Checks.requireNonNull(key, "key");
-        KeyedTimerStripe<K, V> s = stripe(key);
-        s.lock.lock();
-        try {
-            return s.remove(key);
-        } finally {
-            s.lock.unlock();
-        }
+        return stripes.of(key).withLock(key, 0, (s, k, unused) -> s.remove(k));
     }
 
     /**
      * @param key the key
-     * @return whether {@code key} is armed
+     * @return the value of {@code key}'s pending arming, or {@code null} if it is not armed (or
+     *     its value is null)
+     * @throws NullPointerException if {@code key} is null
+     */
+    public V get(K key) {
+        Checks.requireNonNull(key, "key");
+        return stripes.of(key).withLock(key, 0, (s, k, unused) -> s.get(k));
+    }
+
+    /**
+     * @param key the key
+     * @return whether {@code key} is armed (an expiry found but not yet claimed is still armed)
      * @throws NullPointerException if {@code key} is null
      */
     public boolean containsKey(K key) {
         Checks.requireNonNull(key, "key");
-        KeyedTimerStripe<K, V> s = stripe(key);
-        s.lock.lock();
-        try {
-            return s.containsKey(key);
-        } finally {
-            s.lock.unlock();
-        }
-    }
-
-    /** @return the number of armed keys (a sum over the stripes, each read under its lock) */
-    public int size() {
-        int size = 0;
-        for (KeyedTimerStripe<K, V> s : stripes) {
-            s.lock.lock();
-            try {
-                size += s.size();
-            } finally {
-                s.lock.unlock();
-            }
-        }
-        return size;
+        return stripes.of(key).withLock(key, 0, (s, k, unused) -> s.containsKey(k));
     }
 
     /**
-     * Disarms every key and runs {@code action} on each, on the calling thread, in deadline order.
-     * If {@code action} throws (an exception or an error), the remaining keys are still handed over,
-     * and the first throwable is rethrown at the end with any later ones suppressed.
+     * @return the number of armed keys, exact: counted under every stripe's lock, O(stripes)
+     */
+    public int size() {
+        return stripes.withAllLocks(stripes::size);
+    }
+
+    /**
+     * Disarms every key at once and then runs {@code action} on each, on the calling thread, in
+     * deadline order. If {@code action} throws (an exception or an error), the remaining keys are
+     * still handed over, and the first throwable is rethrown at the end with any later ones
+     * suppressed.
      *
      * @param action receives each key and value
      * @throws NullPointerException if {@code action} is null
      */
     public void drain(BiConsumer<? super K, ? super V> action) {
         Checks.requireNonNull(action, "action");
-        List<KeyedTimerStripe.Armed<K, V>> all = new ArrayList<>();
-        forEachStripe(s -> s.drainInto(all));
-        all.sort(Comparator.comparingLong(armed -> armed.deadline));
-        Throwable first = null;
-        for (KeyedTimerStripe.Armed<K, V> armed : all) {
-            try {
-                action.accept(armed.key, armed.value);
-            } catch (Throwable t) {
-                if (first == null) {
-                    first = t;
-                } else {
-                    first.addSuppressed(t);
-                }
-            }
-        }
-        if (first instanceof RuntimeException) {
-            throw (RuntimeException) first;
-        }
-        if (first instanceof Error) {
-            throw (Error) first;
-        }
+        stripes.withAllLocks(stripes::drain).handOver(action);
     }
 
     /**
-     * Manual clock only: moves the clock (which starts at 0) to {@code nanos} and fires, on the
-     * calling thread (or the configured executor), every key whose deadline lies before the start of
-     * the tick that contains {@code nanos}. Does nothing if {@code nanos} is not after the clock.
+     * Manual clock only: moves the clock (which starts at 0) to {@code nanos} and fires every key
+     * whose deadline lies before the start of the tick that contains {@code nanos}, in tick order
+     * and within a tick in arming order; callbacks run on the calling thread, or on the configured
+     * executor. Does nothing if {@code nanos} is not after the clock. Finding the expiries is
+     * atomic; see the class documentation for callbacks that re-arm keys.
      *
      * @param nanos the new time
-     * @throws IllegalStateException if the timer has its own thread, or is closed
+     * @throws IllegalStateException if the timer has its own thread, is closed, or if called from
+     *     a callback of an {@code advanceTo} of this timer in progress on this thread
      */
     public void advanceTo(long nanos) {
-        if (thread != null) {
+        if (driver != null) {
             throw Checks.state("advanceTo needs a timer built with manualClock(); this one runs its own thread");
         }
-        requireOpen("advanceTo");
-        dispatch(advanceAll(nanos));
+        if (advances.onThisThread()) {
+            throw Checks.state("advanceTo(" + nanos + ") called from a callback of advanceTo on the same timer");
+        }
+        KeyedTimerBatch<K, V> batch = stripes.withAllLocks(() -> {
+            requireOpen("advanceTo");
+            return stripes.collect(nanos);
+        });
+        if (batch != null) {
+            advances.deliver(batch, dispatch);
+        }
     }
 
     /**
      * Stops the driving thread and disarms every key without running callbacks. Idempotent. Later
      * {@code set}, {@code move} and {@code advanceTo} throw {@link IllegalStateException}.
      *
-     * <p>Does not wait for callbacks: a thread that is delivering expiries (the timer's, an
-     * {@code Executor}'s, or an {@code advanceTo} caller's) may still finish the callback it has
-     * begun, or is just beginning, after this returns; it skips the rest of its batch.
+     * <p>Does not wait for callbacks: a thread that is delivering expiries may still finish the
+     * callback it has begun after this returns; every claim after this one fails.
      */
     @Override
     public void close() {
-        closed = true;
-        forEachStripe(KeyedTimerStripe::clear);
-        if (thread != null) {
-            LockSupport.unpark(thread);
+        stripes.withAllLocks(() -> {
+            closed = true;
+            stripes.clear();
+            return null;
+        });
+        if (driver != null) {
+            driver.stop();
         }
     }
 
     /**
-     * Test support: checks every stripe's invariants (see {@link KeyedTimerStripe#checkInvariants}).
+     * Test support: checks every stripe's invariants and that they share one clock.
      *
      * @throws IllegalStateException naming the first violation found
      */
     void checkInvariants() {
-        forEachStripe(KeyedTimerStripe::checkInvariants);
-    }
-
-    /** Runs {@code action} on each stripe in turn, under that stripe's lock. */
-    private void forEachStripe(Consumer<KeyedTimerStripe<K, V>> action) {
-        for (KeyedTimerStripe<K, V> s : stripes) {
-            s.lock.lock();
-            try {
-                action.accept(s);
-            } finally {
-                s.lock.unlock();
-            }
-        }
+        stripes.withAllLocks(() -> {
+            stripes.checkInvariants();
+            return null;
+        });
     }
 
     @Override
     public String toString() {
-        return "KeyedTimer[size=" + size() + ", tick=" + tickNanos + "ns, stripes=" + stripes.length
-                + (thread == null ? ", manual clock at " + stripes[0].now() : ", thread " + thread.getName())
-                + (closed ? ", closed]" : "]");
+        return stripes.withAllLocks(() -> "KeyedTimer[size=" + stripes.size() + ", tick=" + tickNanos + "ns, stripes="
+                + stripes.count() + (driver == null ? ", manual clock at " + stripes.now() : ", thread "
+                + driver.threadName()) + (closed ? ", closed]" : "]"));
     }
+
+    // ---------------------------------------------------------------- clocks
 
     private void requireOpen(String method) {
         if (closed) {
@@ -325,163 +352,80 @@ public final class KeyedTimer<K, V> implements AutoCloseable {
         }
     }
 
-    // ---------------------------------------------------------------- the driving thread
-
-    private long clock() {
-        return thread == null ? Long.MIN_VALUE : System.nanoTime();
+    /** On the manual clock, the batch this thread is delivering inline for this timer, or null. */
+    private KeyedTimerBatch<K, V> inlineAdvance() {
+        return driver == null ? advances.inlineOnThisThread() : null;
     }
 
     /**
-     * Called after arming an alarm at {@code at}: leaves a hint for a driving thread that is looking
-     * at the stripes, and wakes a parked one if the alarm fires before it planned to wake.
+     * The time an arming is made at, before the stripe's clock is consulted: the real-time clock;
+     * inside an inline advance, the clock of the tick being fired; else 0 (the stripe's clock wins).
      */
-    private void wakeIfEarlier(KeyedTimerStripe<K, V> s, long at) {
-        if (thread == null) {
-            return;
-        }
-        long h;
-        while (at < (h = earliestArmed.get()) && !earliestArmed.compareAndSet(h, at)) {
-            // lost a race with another arming; retry against its value
-        }
-        long planned = wakeAt;
-        // An alarm fires after its own time, so only one before the planned wake needs a look.
-        if (at < planned && s.fireTime(at) < planned) {
-            LockSupport.unpark(thread);
-        }
+    private long armingTime(KeyedTimerBatch<K, V> advance) {
+        return driver != null ? elapsedNanos() : advance != null ? advance.callbackTime() : 0;
     }
 
-    private List<KeyedTimerStripe.Armed<K, V>> advanceAll(long to) {
-        List<KeyedTimerStripe.Armed<K, V>> fired = null;
-        for (KeyedTimerStripe<K, V> s : stripes) {
-            s.lock.lock();
-            try {
-                fired = s.advance(to, fired);
-            } finally {
-                s.lock.unlock();
-            }
-        }
-        return fired;
+    /** The real-time clock: nanoseconds since the timer was built. */
+    long elapsedNanos() {
+        return nanoTime.getAsLong() - origin;
     }
 
-    /**
-     * Advances every stripe to the time now, runs what expired, and parks until the earliest
-     * deadline. While it looks at the stripes or runs callbacks, {@code wakeAt} is
-     * {@code MIN_VALUE}, so armings do not unpark it (under a stream of armings that would keep it
-     * spinning); they lower {@link #earliestArmed} instead, which it reads after publishing the
-     * wake time: an arming its look missed is either in that hint or sees the published wake time
-     * and unparks it (an unpark before the park is remembered).
-     */
-    private void drive() {
-        while (!closed) {
-            // A callback may have left the interrupt flag set: parks would return at once, and the
-            // next callbacks would start interrupted. close() unparks, it never interrupts.
-            Thread.interrupted();
-            wakeAt = Long.MIN_VALUE;
-            earliestArmed.set(Long.MAX_VALUE);
-            List<KeyedTimerStripe.Armed<K, V>> fired = advanceAll(System.nanoTime());
-            if (fired != null) {
-                dispatch(fired);
-                continue;
-            }
-            long next = Long.MAX_VALUE;
-            for (KeyedTimerStripe<K, V> s : stripes) {
-                s.lock.lock();
-                try {
-                    next = Math.min(next, s.nextFireTime());
-                } finally {
-                    s.lock.unlock();
-                }
-            }
-            wakeAt = next;
-            long armed = earliestArmed.get();
-            if (armed != Long.MAX_VALUE && stripes[0].fireTime(armed) < next) {
-                continue; // armed during the look, maybe after its stripe was read
-            }
-            if (closed) {
-                return;
-            }
-            if (next == Long.MAX_VALUE) {
-                LockSupport.park(this);
-            } else {
-                long wait = waitNanos(next, System.nanoTime());
-                if (wait > 0) {
-                    LockSupport.parkNanos(this, wait);
-                }
-            }
+    /** The deadline of an arming made at {@code base} (not negative) with the given delay. */
+    static long deadline(long base, long delayNanos) {
+        if (delayNanos <= 0) {
+            return base;
         }
+        long deadline = base + delayNanos;
+        return deadline < 0 ? NEVER : deadline;
     }
 
-    /**
-     * Nanoseconds from {@code now} until {@code next}, 0 if none, saturating: {@code nanoTime} may
-     * be negative, and a far deadline minus a negative now would overflow into a busy loop.
-     */
-    static long waitNanos(long next, long now) {
-        if (next <= now) {
+    /** {@code d} in nanoseconds; 0 if negative, {@link Long#MAX_VALUE} if too large for a long. */
+    static long delayNanos(Duration d) {
+        long seconds = d.getSeconds();
+        if (seconds < 0) {
             return 0;
         }
-        long wait = next - now;
-        return wait > 0 ? wait : Long.MAX_VALUE;
-    }
-
-    // ---------------------------------------------------------------- outside the locks
-
-    private void dispatch(List<KeyedTimerStripe.Armed<K, V>> fired) {
-        if (fired == null) {
-            return;
-        }
-        if (executor == null) {
-            runCallbacks(fired);
-            return;
-        }
-        try {
-            executor.execute(() -> runCallbacks(fired));
-        } catch (Throwable rejected) {
-            // A RejectedExecutionException, or an Error such as "unable to create native thread":
-            // report every key rather than let it end the driving thread.
-            for (KeyedTimerStripe.Armed<K, V> armed : fired) {
-                report(armed.key, rejected);
-            }
-        }
-    }
-
-    private void runCallbacks(List<KeyedTimerStripe.Armed<K, V>> fired) {
-        for (KeyedTimerStripe.Armed<K, V> armed : fired) {
-            if (closed) {
-                return; // close() disarmed these too
-            }
-            try {
-                onExpired.accept(armed.key, armed.value);
-            } catch (Throwable t) {
-                report(armed.key, t);
-            }
-        }
-    }
-
-    private void report(K key, Throwable t) {
-        try {
-            onError.accept(key, t);
-        } catch (Throwable inHandler) {
-            try {
-                printError(key, inHandler);
-            } catch (Throwable unprintable) {
-                // e.g. the key's toString() throws: a failure to report must not end the thread
-            }
-        }
-    }
-
-    private static void printError(Object key, Throwable t) {
-        System.err.println("KeyedTimer: onExpired failed for key " + key);
-        t.printStackTrace();
-    }
-
-    private static long nanos(Duration d) {
-        if (d.getSeconds() >= Long.MAX_VALUE / 1_000_000_000L) {
+        if (seconds > (Long.MAX_VALUE - d.getNano()) / 1_000_000_000L) {
             return Long.MAX_VALUE;
         }
-        if (d.getSeconds() <= Long.MIN_VALUE / 1_000_000_000L + 1) {
-            return Long.MIN_VALUE;
+        return seconds * 1_000_000_000L + d.getNano();
+    }
+
+    /** Whether an arming made by a callback of {@code advance} falls due within that advance. */
+    private static boolean isDueIn(KeyedTimerBatch<?, ?> advance, KeyedTimerStripe<?, ?> s, long deadline) {
+        // The second test only matters if another thread advanced the clock meanwhile.
+        return deadline < advance.dueBefore || s.isPast(deadline);
+    }
+
+    // ---------------------------------------------------------------- the driving thread
+
+    boolean isClosed() {
+        return closed;
+    }
+
+    private void wakeIfEarlier(long at) {
+        if (driver != null && at != KeyedTimerStripe.UNCHANGED) {
+            driver.wakeIfEarlier(at);
         }
-        return d.toNanos();
+    }
+
+    /**
+     * The driving thread's step: advances to {@code now} and delivers what expired.
+     *
+     * @return whether anything expired
+     */
+    boolean advanceAndDispatch(long now) {
+        KeyedTimerBatch<K, V> batch = stripes.withAllLocks(() -> closed ? null : stripes.collect(now));
+        if (batch == null) {
+            return false;
+        }
+        dispatch.dispatch(batch);
+        return true;
+    }
+
+    /** When the driving thread must next advance, or {@link Long#MAX_VALUE} if never. */
+    long nextFireTime() {
+        return stripes.nextFireTime();
     }
 
     /**
@@ -491,12 +435,16 @@ public final class KeyedTimer<K, V> implements AutoCloseable {
      * @param <V> the type of the values
      */
     public static final class Builder<K, V> {
+        private static final Duration MAX_TICK = Duration.ofNanos(Long.MAX_VALUE);
+
         private long tickNanos = 1_000_000L;
         private LevelBits levelBits = LevelBits.DEFAULT;
         private Executor executor;
         private boolean manualClock;
         private BiConsumer<? super K, ? super Throwable> onError;
         private int stripes;
+        private ThreadFactory threadFactory;
+        private LongSupplier nanoTime = System::nanoTime;
 
         private Builder() {}
 
@@ -504,15 +452,15 @@ public final class KeyedTimer<K, V> implements AutoCloseable {
          * @param tick the precision of deadlines and the period of the driving thread; default 1 ms
          * @return this builder
          * @throws NullPointerException if {@code tick} is null
-         * @throws IllegalArgumentException if {@code tick} is shorter than 1 ns
+         * @throws IllegalArgumentException if {@code tick} is shorter than 1 ns or longer than
+         *     {@link Long#MAX_VALUE} ns
          */
         public Builder<K, V> tick(Duration tick) {
             Checks.requireNonNull(tick, "tick");
-            long nanos = nanos(tick);
-            if (nanos <= 0) {
-                throw Checks.argument("tick: " + tick + " (expected: at least 1 ns)");
+            if (tick.isNegative() || tick.isZero() || tick.compareTo(MAX_TICK) > 0) {
+                throw Checks.argument("tick: " + tick + " (expected: 1.." + Long.MAX_VALUE + " ns)");
             }
-            this.tickNanos = nanos;
+            this.tickNanos = tick.toNanos();
             return this;
         }
 
@@ -527,13 +475,25 @@ public final class KeyedTimer<K, V> implements AutoCloseable {
         }
 
         /**
-         * @param executor where expiry callbacks run; default the timer's own thread (or the
-         *     thread calling {@code advanceTo})
+         * @param executor where expiry callbacks run, one batch of expiries per task; default the
+         *     timer's own thread (or the thread calling {@code advanceTo})
          * @return this builder
          * @throws NullPointerException if {@code executor} is null
          */
         public Builder<K, V> executor(Executor executor) {
             this.executor = Checks.requireNonNull(executor, "executor");
+            return this;
+        }
+
+        /**
+         * @param threadFactory makes the driving thread (its name, daemon status, or a virtual
+         *     thread); default a daemon thread named {@code radixwheel-keyed-timer-N}. Not used with
+         *     {@link #manualClock()}
+         * @return this builder
+         * @throws NullPointerException if {@code threadFactory} is null
+         */
+        public Builder<K, V> threadFactory(ThreadFactory threadFactory) {
+            this.threadFactory = Checks.requireNonNull(threadFactory, "threadFactory");
             return this;
         }
 
@@ -564,24 +524,40 @@ public final class KeyedTimer<K, V> implements AutoCloseable {
         }
 
         /**
-         * @param onError receives each exception thrown by {@code onExpired}, with its key; default
-         *     prints to {@code System.err}
+         * @param <K1> the type of the keys, narrowed to what {@code onError} accepts
+         * @param onError receives each exception thrown by {@code onExpired} (or by the executor
+         *     refusing a batch), with its key; default prints to {@code System.err}
          * @return this builder
          * @throws NullPointerException if {@code onError} is null
          */
-        public Builder<K, V> onError(BiConsumer<? super K, ? super Throwable> onError) {
-            this.onError = Checks.requireNonNull(onError, "onError");
+        public <K1 extends K> Builder<K1, V> onError(BiConsumer<? super K1, ? super Throwable> onError) {
+            Checks.requireNonNull(onError, "onError");
+            @SuppressWarnings("unchecked")
+            Builder<K1, V> self = (Builder<K1, V>) this;
+            self.onError = onError;
+            return self;
+        }
+
+        /** Test support: the source of {@code System.nanoTime()} readings of the driving thread's clock. */
+        Builder<K, V> nanoTime(LongSupplier nanoTime) {
+            this.nanoTime = Checks.requireNonNull(nanoTime, "nanoTime");
             return this;
         }
 
         /**
+         * @param <K1> the type of the keys, as {@code onExpired} accepts them
+         * @param <V1> the type of the values, as {@code onExpired} accepts them
          * @param onExpired receives each key that expires, with its value
          * @return a new timer; unless {@link #manualClock()} was chosen, its thread is running
-         * @throws NullPointerException if {@code onExpired} is null
+         * @throws NullPointerException if {@code onExpired} is null, or the thread factory returns
+         *     null
          * @throws IllegalArgumentException if a level of the level bits has more than 24 bits
          */
-        public KeyedTimer<K, V> build(BiConsumer<? super K, ? super V> onExpired) {
-            return new KeyedTimer<>(this, Checks.requireNonNull(onExpired, "onExpired"));
+        public <K1 extends K, V1 extends V> KeyedTimer<K1, V1> build(BiConsumer<? super K1, ? super V1> onExpired) {
+            Checks.requireNonNull(onExpired, "onExpired");
+            @SuppressWarnings("unchecked")
+            Builder<K1, V1> self = (Builder<K1, V1>) this;
+            return new KeyedTimer<>(self, onExpired);
         }
     }
 }

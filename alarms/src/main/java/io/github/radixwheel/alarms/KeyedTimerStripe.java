@@ -3,128 +3,99 @@ package io.github.radixwheel.alarms;
 import io.github.radixwheel.core.LevelBits;
 import io.github.radixwheel.core.TimingWheelQueue;
 import io.github.radixwheel.core.internal.Checks;
-import it.unimi.dsi.fastutil.objects.Object2LongMap;
-import it.unimi.dsi.fastutil.objects.Object2LongOpenHashMap;
-import java.util.ArrayList;
+import it.unimi.dsi.fastutil.ints.IntArrayList;
+import it.unimi.dsi.fastutil.objects.Object2IntMap;
+import it.unimi.dsi.fastutil.objects.Object2IntOpenHashMap;
 import java.util.Arrays;
-import java.util.Comparator;
-import java.util.List;
 
 /**
- * One independently locked part of a {@link KeyedTimer}: a {@link TimingWheel} of armings and a
- * fastutil map from key to alarm handle. Every method but {@link #fireTime} must be called with
- * {@link #lock} held.
+ * One independently locked part of a {@link KeyedTimer}: the armings of the keys that hash to it.
+ * Every method but {@link #withLock} must be called with {@link #lock} held.
+ *
+ * <p>Each armed key has a dense id from {@link #ids}; per id, parallel arrays hold the key, the
+ * value, the deadline and arming order ({@link #times}, written together by every arming), the
+ * alarm time and handle of its alarm in {@link #wheel}, and a generation that changes whenever a
+ * found expiry stops being the key's current arming. The wheel's alarms carry the id.
+ *
+ * <p>An arming is in one of two states. <em>Waiting</em>: its alarm is in the wheel, at or before
+ * its deadline (a later deadline leaves the alarm where it was; when the alarm fires early it is
+ * re-armed once). <em>Found</em>: an advance found it due and handed {@code (stripe, id,
+ * generation)} to a {@link KeyedTimerBatch}; it has no alarm ({@link #alarms} holds
+ * {@link #FOUND}) and stays armed until the batch claims it with {@link #claim}, or until a
+ * {@code set}, {@code move} or {@code remove} supersedes it (which changes the generation, so the
+ * claim fails). While any arming of the stripe is found, every re-arming takes the slow path,
+ * which sees that state; otherwise a re-arming to a deadline past every alarm only stores it.
  */
 final class KeyedTimerStripe<K, V> {
-    /** Returned by {@link #move} when the key is not armed. */
-    static final long NOT_ARMED = Long.MIN_VALUE;
-    /** Returned by {@link #set} and {@link #move} when no alarm moved: nothing to wake the driver for. */
+    /** Returned by {@link #move} and {@link #replace} when no alarm moved earlier: nothing to wake the driver for. */
     static final long UNCHANGED = Long.MAX_VALUE;
-    private static final long NO_ALARM = TimingWheelQueue.NULL_HANDLE;
-    private static final Comparator<Armed<?, ?>> BY_DEADLINE = Comparator.comparingLong(armed -> armed.deadline);
-
-    /**
-     * One arming: the key and its value. Its deadline and alarm time live in {@link #times}, where
-     * a heartbeat reaches them without touching this object; {@link #deadline} is a copy made when
-     * the arming leaves the wheel (fired or drained).
-     */
-    static final class Armed<K, V> {
-        final K key;
-        V value;
-        long deadline;
-
-        Armed(K key, V value) {
-            this.key = key;
-            this.value = value;
-        }
-    }
+    /** What {@link #claim} returns when the found arming is no longer the key's current one. */
+    static final Object STALE = new Object();
+    /** The handle slot of a found arming: no alarm. */
+    private static final long FOUND = TimingWheelQueue.NULL_HANDLE;
+    private static final int NO_ID = -1;
 
     final StripeLock lock = new StripeLock();
-    private final TimingWheel<Armed<K, V>> wheel;
-    private final Object2LongOpenHashMap<K> handles = new Object2LongOpenHashMap<>();
-    private final AlarmConsumer<Armed<K, V>> collect = this::collect;
-    private final long tickNanos;
+    /** This stripe's position in the timer, recorded in batches. */
+    final int index;
+    private final TimingWheel<Integer> wheel;
+    private final Object2IntOpenHashMap<K> ids = new Object2IntOpenHashMap<>();
+
+    private Object[] keys = new Object[16];
+    private Object[] values = new Object[16];
+    /** Per id: {@code [2 id]} the deadline, {@code [2 id + 1]} the arming order; one cache line. */
+    private long[] times = new long[32];
+    private long[] alarms = new long[16];
+    private long[] alarmTimes = new long[16];
+    private int[] generations = new int[16];
+    /** The wheel's values: one box per id, made once and reused with the id. */
+    private Integer[] boxes = new Integer[16];
+    /** Ids below {@link #idLimit} not in use, as a stack. */
+    private int[] freeIds = new int[16];
+    private int freeCount;
+    private int idLimit;
+
+    /** At least every alarm time in the wheel (it only grows, until {@link #clear}). */
+    private long maxAlarmTime;
+    /** A re-arming whose alarm time exceeds this only stores its deadline: see {@link #updateFastPath}. */
+    private long fastPathAbove = -1;
+    /** The number of found armings. */
+    private int foundCount;
+
+    /** Ids whose alarm fired during {@link #collectDue}; filled by {@link #onFired}. */
+    private final IntArrayList fired = new IntArrayList();
+    private final AlarmConsumer<Integer> onFired = (alarm, at, id) -> fired.add(id.intValue());
+
+    KeyedTimerStripe(int index, long tickNanos, LevelBits levelBits) {
+        this.index = index;
+        this.wheel = new TimingWheel<>(new TimingWheelConfig(tickNanos, levelBits), 0);
+        ids.defaultReturnValue(NO_ID);
+    }
+
+    /** An operation on a stripe, with an object and a number as its arguments. */
+    @FunctionalInterface
+    interface Locked<K, V, A, R> {
+        R apply(KeyedTimerStripe<K, V> stripe, A a, long n);
+    }
+
     /**
-     * Per pool index of the wheel's live alarms: {@code [2i]} the key's true deadline,
-     * {@code [2i + 1]} the time of its alarm, which is never after the deadline: a later deadline
-     * leaves the alarm in place, and it re-arms itself when it fires early.
+     * Runs {@code op} under this stripe's lock. {@code op} should capture nothing (its arguments
+     * travel as {@code a} and {@code n}), so that no lambda is allocated per call.
      */
-    private long[] times = new long[128];
-    /**
-     * At least every alarm time in the wheel (it only grows, until {@link #clear}): a re-arming
-     * whose alarm time is at or past it leaves the alarm in place without reading the key's own.
-     */
-    private long alarmTimeBound = Long.MIN_VALUE;
-    /** Armings that expired during the current advance, or null. */
-    private List<Armed<K, V>> expired;
-    /** Armings whose alarm fired before their deadline during the current advance; reused. */
-    private final List<Armed<K, V>> notYetDue = new ArrayList<>();
-
-    KeyedTimerStripe(long tickNanos, LevelBits levelBits, long start) {
-        this.tickNanos = tickNanos;
-        this.wheel = new TimingWheel<>(new TimingWheelConfig(tickNanos, levelBits), start);
-        handles.defaultReturnValue(NO_ALARM);
-    }
-
-    /** Arms or re-arms {@code key}; returns its new alarm time, for {@link #fireTime}, or {@link #UNCHANGED}. */
-    long set(K key, V value, long t, long delayNanos) {
-        long deadline = deadline(t, delayNanos);
-        long alarm = handles.getLong(key);
-        if (alarm != NO_ALARM) {
-            wheel.alarmValue(alarm).value = value;
-            return rearm(alarm, deadline);
+    <A, R> R withLock(A a, long n, Locked<K, V, A, R> op) {
+        lock.lock();
+        try {
+            return op.apply(this, a, n);
+        } finally {
+            lock.unlock();
         }
-        arm(new Armed<>(key, value), deadline);
-        return alarmTime(deadline);
     }
 
-    /** Gives an armed key a new deadline; returns as {@link #set} does, or {@link #NOT_ARMED}. */
-    long move(K key, long t, long delayNanos) {
-        long alarm = handles.getLong(key);
-        if (alarm == NO_ALARM) {
-            return NOT_ARMED;
-        }
-        return rearm(alarm, deadline(t, delayNanos));
-    }
+    // ---------------------------------------------------------------- the clock
 
-    /** Moves the alarm only if the new deadline is earlier: a later one is checked when it fires. */
-    private long rearm(long alarm, long deadline) {
-        int i = 2 * poolIndex(alarm);
-        times[i] = deadline;
-        long at = alarmTime(deadline);
-        // A heartbeat's new deadline is usually past every alarm. Then the store above is all it
-        // does: its cache miss completes after the caller has gone on (the lock's release has no
-        // fence to wait for it), where a read of the key's alarm time would make the caller wait.
-        if (at >= alarmTimeBound || at >= times[i + 1]) {
-            return UNCHANGED;
-        }
-        wheel.reschedule(alarm, at);
-        times[i + 1] = at;
-        return at;
-    }
-
-    /** Adds an alarm for {@code armed}, which is not in the wheel. */
-    private void arm(Armed<K, V> armed, long deadline) {
-        long at = alarmTime(deadline);
-        alarmTimeBound = Math.max(alarmTimeBound, at); // first: it must hold even if what follows throws
-        long alarm = wheel.add(at, armed);
-        handles.put(armed.key, alarm);
-        int i = 2 * poolIndex(alarm);
-        if (i >= times.length) {
-            times = Arrays.copyOf(times, Math.max(i + 2, 2 * times.length));
-        }
-        times[i] = deadline;
-        times[i + 1] = at;
-    }
-
-    /** The pool index a live alarm handle names (its low 32 bits), reused only after the alarm leaves. */
-    private static int poolIndex(long alarm) {
-        return (int) alarm;
-    }
-
-    /** The deadline of a live alarm. */
-    private long deadlineOf(long alarm) {
-        return times[2 * poolIndex(alarm)];
+    /** The timer's clock: every stripe's wheel is advanced together, under every lock. */
+    long now() {
+        return wheel.now();
     }
 
     /** Where the alarm for {@code deadline} goes: the deadline, unless it lies beyond the wheel. */
@@ -132,91 +103,164 @@ final class KeyedTimerStripe<K, V> {
         return Math.min(deadline, wheel.maxAllowedAlarmTime());
     }
 
-    /** The deadline of an arming made at {@code t}: never before the wheel's clock. */
-    private long deadline(long t, long delayNanos) {
-        long base = Math.max(t, wheel.now());
-        return delayNanos <= 0 ? base : Checks.saturatedAdd(base, delayNanos);
+    // ---------------------------------------------------------------- arming
+
+    /** The id of {@code key}'s arming, or -1 if it is not armed. */
+    int idOf(K key) {
+        return ids.getInt(key);
     }
 
-    boolean remove(K key) {
-        long alarm = handles.removeLong(key);
-        return alarm != NO_ALARM && wheel.remove(alarm);
-    }
-
-    boolean containsKey(K key) {
-        return handles.containsKey(key);
-    }
-
-    int size() {
-        return handles.size();
-    }
-
-    /** Disarms everything, adding the armings to {@code into}. */
-    void drainInto(List<Armed<K, V>> into) {
-        wheel.forEach((alarm, at, armed) -> {
-            armed.deadline = deadlineOf(alarm);
-            into.add(armed);
-        });
-        clear();
-    }
-
-    void clear() {
-        wheel.clear();
-        handles.clear();
-        alarmTimeBound = Long.MIN_VALUE;
+    @SuppressWarnings("unchecked")
+    V value(int id) {
+        return (V) values[id];
     }
 
     /**
-     * Advances the clock to {@code to}, disarming what expires.
+     * Arms {@code key}, which is not armed, waiting for {@code deadline} (not before the clock).
      *
-     * @return {@code into} with the expired armings appended (a new list if {@code into} was
-     *     null and something expired)
+     * @return the alarm time, for the driving thread's wake-up
      */
-    List<Armed<K, V>> advance(long to, List<Armed<K, V>> into) {
-        expired = into;
-        int from = into == null ? 0 : into.size();
-        wheel.advanceClock(to, collect);
-        if (!notYetDue.isEmpty()) {
-            // Alarms that fired before their deadline: expire those now due, re-arm the others once.
-            long firstUnfired = wheel.intervalStart(wheel.now());
-            boolean late = false;
-            for (Armed<K, V> armed : notYetDue) {
-                if (armed.deadline < firstUnfired) {
-                    expire(armed);
-                    late = true;
-                } else {
-                    arm(armed, armed.deadline);
-                }
-            }
-            notYetDue.clear();
-            if (late) {
-                expired.subList(from, expired.size()).sort(BY_DEADLINE);
-            }
-        }
-        List<Armed<K, V>> out = expired;
-        expired = null;
-        return out;
+    long arm(K key, V value, long deadline, long order) {
+        int id = newId(key, value, deadline, order);
+        return addAlarm(id, alarmTime(deadline));
     }
 
-    private void collect(long alarm, long at, Armed<K, V> armed) {
-        // Copied now: a re-arm after this advance may reuse this alarm's pool index.
-        armed.deadline = deadlineOf(alarm);
-        if (armed.deadline > at) {
-            notYetDue.add(armed);
+    /**
+     * Arms {@code key} (armed with {@code id}, or not armed if {@code id < 0}) as found at once: due
+     * in the advance that {@code batch} is delivering, which receives it. Its alarm, or an earlier
+     * found expiry, is dropped.
+     */
+    void armInBatch(int id, K key, V value, long deadline, long order, KeyedTimerBatch<K, V> batch) {
+        if (id < 0) {
+            id = newId(key, value, deadline, order);
         } else {
-            expire(armed);
+            values[id] = value;
+            times[2 * id] = deadline;
+            times[2 * id + 1] = order;
+            if (alarms[id] == FOUND) {
+                supersedeFound(id);
+            } else {
+                wheel.remove(alarms[id]);
+            }
         }
+        alarms[id] = FOUND;
+        markFound();
+        addToBatch(id, batch);
     }
 
-    private void expire(Armed<K, V> armed) {
-        handles.removeLong(armed.key);
-        if (expired == null) {
-            expired = new ArrayList<>();
-        }
-        expired.add(armed);
+    /** Replaces the value and deadline of armed {@code id}; returns as {@link #move} does. */
+    long replace(int id, V value, long deadline, long order) {
+        values[id] = value;
+        return move(id, deadline, order);
     }
 
-    /** When an advance would first fire something, or {@link Long#MAX_VALUE} if never. */
+    /**
+     * Gives armed {@code id} a new deadline (not before the clock). Allocates nothing.
+     *
+     * @return the new alarm time if its alarm moved earlier or was added, else {@link #UNCHANGED}
+     */
+    long move(int id, long deadline, long order) {
+        int i = 2 * id;
+        times[i] = deadline;
+        times[i + 1] = order;
+        long at = alarmTime(deadline);
+        // A heartbeat's new deadline is usually past every alarm. Then the stores above are all it
+        // does: their cache miss completes after the caller has gone on (the lock's release has no
+        // fence to wait for it), where a read of the key's alarm would make the caller wait.
+        if (at > fastPathAbove) {
+            return UNCHANGED;
+        }
+        long alarm = alarms[id];
+        if (alarm == FOUND) {
+            supersedeFound(id);
+            return addAlarm(id, at);
+        }
+        if (at >= alarmTimes[id]) {
+            return UNCHANGED;
+        }
+        wheel.reschedule(alarm, at);
+        alarmTimes[id] = at;
+        return at;
+    }
+
+    /** Disarms {@code key}; returns whether it was armed (found or waiting). */
+    boolean remove(K key) {
+        int id = ids.removeInt(key);
+        if (id == NO_ID) {
+            return false;
+        }
+        if (alarms[id] == FOUND) {
+            unmarkFound();
+        } else {
+            wheel.remove(alarms[id]);
+        }
+        freeId(id);
+        return true;
+    }
+
+    V get(K key) {
+        int id = ids.getInt(key);
+        return id == NO_ID ? null : value(id);
+    }
+
+    boolean containsKey(K key) {
+        return ids.containsKey(key);
+    }
+
+    int size() {
+        return ids.size();
+    }
+
+    /** Whether the clock of this stripe's wheel has reached a tick before which {@code deadline} lies. */
+    boolean isPast(long deadline) {
+        return deadline < wheel.intervalStart(wheel.now());
+    }
+
+    // ---------------------------------------------------------------- advancing
+
+    /**
+     * Advances the clock to {@code to}, marking found every arming whose deadline lies before
+     * {@code dueBefore} (the start of the tick of {@code to}) and adding it to {@code batch}; an
+     * alarm that fired before its deadline is re-armed once, for the deadline.
+     */
+    void collectDue(long to, long dueBefore, KeyedTimerBatch<K, V> batch) {
+        wheel.advanceClock(to, onFired);
+        for (int n = fired.size(), j = 0; j < n; j++) {
+            int id = fired.getInt(j);
+            long deadline = times[2 * id];
+            if (deadline < dueBefore) {
+                alarms[id] = FOUND;
+                markFound();
+                addToBatch(id, batch);
+            } else {
+                addAlarm(id, alarmTime(deadline));
+            }
+        }
+        fired.clear();
+    }
+
+    /** Hands found {@code id} to {@code batch}. */
+    private void addToBatch(int id, KeyedTimerBatch<K, V> batch) {
+        batch.add(index, id, generations[id], times[2 * id], times[2 * id + 1], keys[id]);
+    }
+
+    /**
+     * Claims found arming {@code (id, generation)}: if it is still the key's current arming, the
+     * key is disarmed and its value returned; otherwise nothing changes and {@link #STALE} is
+     * returned.
+     */
+    Object claim(int id, int generation) {
+        if (generations[id] != generation || alarms[id] != FOUND) {
+            return STALE;
+        }
+        Object value = values[id];
+        ids.removeInt(keys[id]);
+        unmarkFound();
+        freeId(id);
+        return value;
+    }
+
+    /** When an advance would first fire an alarm, or {@link Long#MAX_VALUE} if never. */
     long nextFireTime() {
         if (wheel.isEmpty() || wheel.minAlarmIntervalNum() >= wheel.intervalNum(Long.MAX_VALUE)) {
             return Long.MAX_VALUE;
@@ -224,36 +268,152 @@ final class KeyedTimerStripe<K, V> {
         return wheel.nextAlarmFiresAt();
     }
 
-    /** When an advance would fire an alarm at {@code at}; needs no lock (reads only the fixed config). */
-    long fireTime(long at) {
-        return Checks.saturatedAdd(wheel.intervalStart(at), tickNanos);
+    // ---------------------------------------------------------------- draining
+
+    /** Hands every armed key to {@code into} and disarms it. */
+    void drainInto(KeyedTimerDrain<K, V> into) {
+        for (int id = 0; id < idLimit; id++) {
+            if (keys[id] != null) {
+                into.add(keys[id], values[id], times[2 * id], times[2 * id + 1]);
+            }
+        }
+        clear();
     }
 
-    long now() {
-        return wheel.now();
+    /** Disarms everything; found armings fail their claims. */
+    void clear() {
+        for (int id = 0; id < idLimit; id++) {
+            if (keys[id] != null) {
+                freeId(id);
+            }
+        }
+        wheel.clear();
+        ids.clear();
+        foundCount = 0;
+        maxAlarmTime = 0;
+        updateFastPath();
+    }
+
+    // ---------------------------------------------------------------- ids and alarms
+
+    /** Takes a free id for a new arming of {@code key}; nothing changes if the map throws. */
+    private int newId(K key, V value, long deadline, long order) {
+        if (freeCount == 0 && idLimit == keys.length) {
+            grow();
+        }
+        int id = freeCount > 0 ? freeIds[freeCount - 1] : idLimit;
+        ids.put(key, id);
+        if (freeCount > 0) {
+            freeCount--;
+        } else {
+            idLimit++;
+        }
+        if (boxes[id] == null) {
+            boxes[id] = id;
+        }
+        keys[id] = key;
+        values[id] = value;
+        times[2 * id] = deadline;
+        times[2 * id + 1] = order;
+        return id;
+    }
+
+    private void freeId(int id) {
+        keys[id] = null;
+        values[id] = null;
+        alarms[id] = FOUND;
+        generations[id]++;
+        freeIds[freeCount++] = id;
+    }
+
+    private void grow() {
+        int n = 2 * keys.length;
+        keys = Arrays.copyOf(keys, n);
+        values = Arrays.copyOf(values, n);
+        times = Arrays.copyOf(times, 2 * n);
+        alarms = Arrays.copyOf(alarms, n);
+        alarmTimes = Arrays.copyOf(alarmTimes, n);
+        generations = Arrays.copyOf(generations, n);
+        boxes = Arrays.copyOf(boxes, n);
+        freeIds = Arrays.copyOf(freeIds, n);
+    }
+
+    private long addAlarm(int id, long at) {
+        // First: the bound must hold even if what follows throws.
+        maxAlarmTime = Math.max(maxAlarmTime, at);
+        updateFastPath();
+        alarms[id] = wheel.add(at, boxes[id]);
+        alarmTimes[id] = at;
+        return at;
+    }
+
+    /** Found {@code id} is re-armed: its pending claim must fail. */
+    private void supersedeFound(int id) {
+        generations[id]++;
+        unmarkFound();
+    }
+
+    private void markFound() {
+        foundCount++;
+        updateFastPath();
+    }
+
+    private void unmarkFound() {
+        foundCount--;
+        updateFastPath();
     }
 
     /**
-     * Checks the wheel's invariants and that the map, the wheel and {@link #times} agree: every
-     * key's alarm is live and carries that key, its alarm time is the recorded one and after
-     * neither the deadline nor {@link #alarmTimeBound}, and the wheel holds nothing else.
+     * A re-arming to alarm time {@code at} may skip its alarm when {@code at >= maxAlarmTime}: the
+     * alarm is then at or before it. Not while an arming is found, which has no alarm to keep.
+     */
+    private void updateFastPath() {
+        fastPathAbove = foundCount > 0 ? Long.MAX_VALUE : maxAlarmTime - 1;
+    }
+
+    // ---------------------------------------------------------------- checking
+
+    /**
+     * Checks the wheel's invariants and that the map, the arrays and the wheel agree.
      *
      * @throws IllegalStateException naming the first violation found
      */
     void checkInvariants() {
         wheel.checkInvariants();
-        if (handles.size() != wheel.size()) {
-            throw Checks.state(handles.size() + " keys but " + wheel.size() + " alarms");
-        }
-        for (Object2LongMap.Entry<K> e : handles.object2LongEntrySet()) {
-            long alarm = e.getLongValue();
-            if (!wheel.contains(alarm) || wheel.alarmValue(alarm).key != e.getKey()) {
-                throw Checks.state("key " + e.getKey() + " maps to alarm " + alarm + ", which is not its own");
+        int found = 0;
+        int live = 0;
+        for (int id = 0; id < idLimit; id++) {
+            if (keys[id] == null) {
+                continue;
             }
-            int i = 2 * poolIndex(alarm);
-            if (times[i + 1] != wheel.alarmAt(alarm) || times[i + 1] > times[i] || times[i + 1] > alarmTimeBound) {
-                throw Checks.state("key " + e.getKey() + ": alarm at " + wheel.alarmAt(alarm) + ", recorded "
-                        + times[i + 1] + ", deadline " + times[i] + ", bound " + alarmTimeBound);
+            live++;
+            if (ids.getInt(keys[id]) != id) {
+                throw Checks.state("id " + id + " holds key " + keys[id] + ", which maps to " + ids.getInt(keys[id]));
+            }
+            long deadline = times[2 * id];
+            if (alarms[id] == FOUND) {
+                found++;
+                continue;
+            }
+            long alarm = alarms[id];
+            if (!wheel.contains(alarm) || wheel.alarmValue(alarm).intValue() != id || wheel.alarmAt(alarm) != alarmTimes[id]) {
+                throw Checks.state("key " + keys[id] + ": alarm " + alarm + " is not its own");
+            }
+            if (alarmTimes[id] > deadline || alarmTimes[id] > maxAlarmTime) {
+                throw Checks.state("key " + keys[id] + ": alarm at " + alarmTimes[id] + ", deadline " + deadline
+                        + ", bound " + maxAlarmTime);
+            }
+        }
+        if (live != ids.size() || live - found != wheel.size() || found != foundCount) {
+            throw Checks.state(ids.size() + " keys, " + live + " ids, " + found + " found (counted " + foundCount
+                    + "), " + wheel.size() + " alarms");
+        }
+        if (fastPathAbove != (found > 0 ? Long.MAX_VALUE : maxAlarmTime - 1)) {
+            throw Checks.state("fast-path bound " + fastPathAbove + " with " + found + " found");
+        }
+        for (Object2IntMap.Entry<K> e : ids.object2IntEntrySet()) {
+            if (keys[e.getIntValue()] != e.getKey()) {
+                throw Checks.state("key " + e.getKey() + " maps to id " + e.getIntValue() + ", which is not its own");
             }
         }
     }

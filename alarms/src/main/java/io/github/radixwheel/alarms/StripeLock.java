@@ -10,14 +10,14 @@ import java.util.concurrent.locks.LockSupport;
  * plain release store, with no fence.
  *
  * <p>Why not {@code ReentrantLock}: its release is a volatile write, which on x86 waits until every
- * earlier store has reached the cache. A heartbeat's last store, its key's new deadline, usually
- * misses the cache at 10^6 keys, so the caller would wait for that miss; with a release store the
- * miss completes while the caller goes on (with the deadline-only re-arming of
- * {@link KeyedTimerStripe}: 2.00 to 2.26 M heartbeats/s at 10^6 keys, see the README).
- * The price is that there is no queue of waiters to wake, since waking one would need a fence
- * after the release: a thread that finds the lock held spins briefly (the critical sections are
- * short), then yields, then polls it with short parks. It is not fair: a polling waiter can be
- * overtaken, which matters only while a stripe is held most of the time.
+ * earlier store has reached the cache. A heartbeat's last stores, its key's new deadline and arming
+ * order, usually miss the cache with many keys, so the caller would wait for that miss; with a
+ * release store the miss completes while the caller goes on (measurements in
+ * {@code docs/performance.md}). The price is that there is no queue of waiters to wake, since
+ * waking one would need a fence after the release: a thread that finds the lock held spins
+ * briefly (the critical sections are short), then yields, then polls it with short parks. It is
+ * not fair: a polling waiter can be overtaken, which matters only while a stripe is held most of
+ * the time.
  *
  * <p>Acquiring is a compare-and-set, so a release and the next acquisition that sees it are
  * ordered as for any lock (release/acquire). Interrupts do not stop {@link #lock}; the interrupt
@@ -95,6 +95,11 @@ final class StripeLock {
     void unlock() {
         owner = null;
         STATE.setRelease(this, 0);
+    }
+
+    /** Whether the calling thread holds the lock (exact: only the holder can see itself as owner). */
+    boolean isHeldByCurrentThread() {
+        return owner == Thread.currentThread();
     }
 
     /** Whether some thread holds the lock: for tests and assertions only. */

@@ -5,8 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Queue;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -151,5 +153,30 @@ class KeepAliveExample {
         assertEquals(43, closedAt[0]);
         assertFalse(keepAlive.move("conn-1", IDLE_TIMEOUT)); // a late heartbeat finds it closed
         assertEquals(0, keepAlive.size());
+    }
+
+    /**
+     * A heartbeat that arrives after the timer found the connection idle, but before the close ran
+     * (here the close waits on an executor), keeps the connection: {@code move} returns true and
+     * the close is skipped. Had the close already been claimed, {@code move} would return false.
+     */
+    @Test
+    void heartbeatAfterExpiryWasFound_beforeTheCloseRan_keepsTheConnection() {
+        Queue<Runnable> closer = new ArrayDeque<>();
+        List<String> closed = new ArrayList<>();
+        KeyedTimer<String, String> keepAlive = KeyedTimer.<String, String>builder()
+                .manualClock()
+                .tick(Duration.ofSeconds(1))
+                .executor(closer::add)
+                .build((id, peer) -> closed.add(id));
+        keepAlive.set("conn-1", "peer", IDLE_TIMEOUT);
+        keepAlive.advanceTo(31 * SECOND); // idle: the close is found and queued
+        assertEquals(1, closer.size());
+        assertTrue(keepAlive.move("conn-1", IDLE_TIMEOUT)); // the heartbeat was in flight
+        closer.poll().run();
+        assertEquals(List.of(), closed);
+        keepAlive.advanceTo(62 * SECOND);
+        closer.poll().run();
+        assertEquals(List.of("conn-1"), closed);
     }
 }

@@ -162,13 +162,13 @@ class KeyedTimerDriverRobustnessTest {
     /** System.nanoTime() may be negative: the wait before a far deadline must not overflow. */
     @Test
     void waitNanos_saturatesInsteadOfOverflowing() {
-        assertEquals(5, KeyedTimer.waitNanos(10, 5));
-        assertEquals(0, KeyedTimer.waitNanos(5, 5));
-        assertEquals(0, KeyedTimer.waitNanos(-7, 5));
-        assertEquals(Long.MAX_VALUE, KeyedTimer.waitNanos(Long.MAX_VALUE - 1, -10));
-        assertEquals(Long.MAX_VALUE, KeyedTimer.waitNanos(1L << 62, Long.MIN_VALUE));
-        assertEquals(Long.MAX_VALUE - 1, KeyedTimer.waitNanos(Long.MAX_VALUE - 1, 0));
-        assertEquals(0, KeyedTimer.waitNanos(Long.MIN_VALUE, Long.MAX_VALUE));
+        assertEquals(5, KeyedTimerDriver.waitNanos(10, 5));
+        assertEquals(0, KeyedTimerDriver.waitNanos(5, 5));
+        assertEquals(0, KeyedTimerDriver.waitNanos(-7, 5));
+        assertEquals(Long.MAX_VALUE, KeyedTimerDriver.waitNanos(Long.MAX_VALUE - 1, -10));
+        assertEquals(Long.MAX_VALUE, KeyedTimerDriver.waitNanos(1L << 62, Long.MIN_VALUE));
+        assertEquals(Long.MAX_VALUE - 1, KeyedTimerDriver.waitNanos(Long.MAX_VALUE - 1, 0));
+        assertEquals(0, KeyedTimerDriver.waitNanos(Long.MIN_VALUE, Long.MAX_VALUE));
     }
 
     /** The same on the manual clock: a callback that closes the timer ends its advance's deliveries. */

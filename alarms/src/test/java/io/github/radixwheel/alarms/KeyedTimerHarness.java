@@ -1,27 +1,34 @@
 package io.github.radixwheel.alarms;
 
-import static io.github.radixwheel.alarms.TimingWheelTestSupport.saturatedAdd;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.radixwheel.core.LevelBits;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Arrays;
+import java.util.Comparator;
 import java.util.Deque;
 import java.util.HashMap;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 
 /**
  * A manual-clock {@link KeyedTimer} and a map model of it, driven in lockstep by
- * {@link KeyedTimerModelProperties}. The model applies the SPEC's rule directly: an arming made
- * at clock {@code now} with delay {@code d} has the deadline {@code now + max(d, 0)} (saturating),
- * and {@code advanceTo(t)} fires exactly the armings whose deadline lies before the start of the
- * tick that contains {@code t}.
+ * {@link KeyedTimerModelProperties}. The model applies the contract directly: an arming made at
+ * clock {@code now} with delay {@code d} has the deadline {@code now + max(d, 0)} (never, if that
+ * overflows); {@code advanceTo(t)} fires the armings whose deadline lies before the start of the
+ * tick that contains {@code t}, one at a time, the next being the one with the least (deadline
+ * tick, arming number) among those still armed, so that callbacks that re-arm, move or remove keys
+ * change what comes next; inside a callback the clock is the start of the firing tick (or the
+ * clock before the advance, if later); a nested {@code advanceTo} throws.
+ *
+ * <p>With {@code queued}, the timer's executor only queues batches: {@code advanceTo} marks the due
+ * armings found, in firing order, and {@link #deliver} claims one at a time, delivering it only if
+ * it is still the key's current arming; between those, every other call may supersede it.
  */
 final class KeyedTimerHarness {
     /** The keys in play: few, so that operations keep meeting armed keys. */
@@ -56,62 +63,84 @@ final class KeyedTimerHarness {
         }
     }
 
-    record Armed(long value, long deadline) {}
+    /** One arming: its value, deadline and arming number. */
+    /** One arming: its value, deadline and arming number, and whether an advance found it. */
+    record Armed(long value, long deadline, long number, boolean found) {
+        Armed(long value, long deadline, long number) {
+            this(value, deadline, number, false);
+        }
+    }
 
-    /** One {@code advanceTo} in progress: what it must still fire, and its callbacks' script. */
+    /** An arming that an advance found, in a queued batch. */
+    record Found(int key, long number) {}
+
+    /** One {@code advanceTo} delivering: its clock before, its due bound, and its callbacks' script. */
     private static final class Frame {
-        final Map<Integer, Armed> due;
+        final long from;
+        final long dueBefore;
         final List<Step> script;
-        final long[] lastTickByStripe;
+        long clock;
         int calls;
 
-        Frame(Map<Integer, Armed> due, List<Step> script, int stripes) {
-            this.due = due;
+        Frame(long from, long dueBefore, List<Step> script) {
+            this.from = from;
+            this.dueBefore = dueBefore;
             this.script = script;
-            this.lastTickByStripe = new long[stripes];
-            Arrays.fill(lastTickByStripe, Long.MIN_VALUE);
+            this.clock = from;
         }
     }
 
     final long tick;
     final int stripes;
     final LevelBits bits;
+    final boolean queued;
     final KeyedTimer<Integer, Long> timer;
+    /** Queued: the timer's batches, and the model's, in the same order. */
+    private final Deque<Runnable> batches = new ArrayDeque<>();
+    private final Deque<Deque<Found>> modelBatches = new ArrayDeque<>();
+    /** Queued: the arming {@link #deliver} expects the callback for, and that callback's step. */
+    private Found expected;
+    private Step expectedStep;
     final Map<Integer, Armed> model = new HashMap<>();
     long now;
     private long nextValue;
-    private final Deque<Frame> frames = new ArrayDeque<>();
+    private long nextNumber;
+    private Frame frame;
     private final List<Integer> expectedErrors = new ArrayList<>();
     private final List<Integer> errors = new ArrayList<>();
     private final List<Throwable> unexpected = new ArrayList<>();
     int firings;
 
-    KeyedTimerHarness(long tick, LevelBits bits, int stripes) {
+    KeyedTimerHarness(long tick, LevelBits bits, int stripes, boolean queued) {
         this.tick = tick;
         this.bits = bits;
         this.stripes = stripes;
-        this.timer = KeyedTimer.<Integer, Long>builder()
+        this.queued = queued;
+        KeyedTimer.Builder<Integer, Long> builder = KeyedTimer.<Integer, Long>builder()
                 .manualClock()
                 .tick(Duration.ofNanos(tick))
                 .levelBits(bits)
                 .stripes(stripes)
-                .onError(this::onError)
-                .build(this::onExpired);
+                .onError(this::onError);
+        if (queued) {
+            builder.executor(batches::add);
+        }
+        this.timer = builder.build(this::onExpired);
     }
 
     // ---------------------------------------------------------------- top-level operations
 
     void set(int key, Duration delay) {
         long value = nextValue++;
-        timer.set(key, value, delay);
-        model.put(key, new Armed(value, deadline(delay)));
+        Armed replaced = model.put(key, new Armed(value, deadline(delay), nextNumber++));
+        assertEquals(replaced == null ? null : replaced.value, timer.set(key, value, delay), "set " + key);
     }
 
     void move(int key, Duration delay) {
         Armed armed = model.get(key);
         assertEquals(armed != null, timer.move(key, delay), "move " + key);
         if (armed != null) {
-            model.put(key, new Armed(armed.value, deadline(delay)));
+            model.put(key, new Armed(armed.value, deadline(delay), nextNumber++));
         }
     }
 
@@ -119,43 +148,81 @@ final class KeyedTimerHarness {
         assertEquals(model.remove(key) != null, timer.remove(key), "remove " + key);
     }
 
+    void get(int key) {
+        Armed armed = model.get(key);
+        assertEquals(armed == null ? null : armed.value, timer.get(key), "get " + key);
+    }
+
     void advance(long to, List<Step> script) {
-        Map<Integer, Armed> due = new HashMap<>();
-        if (to > now) {
-            long tickStart = to - to % tick;
-            for (Iterator<Map.Entry<Integer, Armed>> it = model.entrySet().iterator(); it.hasNext(); ) {
-                Map.Entry<Integer, Armed> e = it.next();
-                if (e.getValue().deadline < tickStart) {
-                    due.put(e.getKey(), e.getValue());
-                    it.remove();
-                }
-            }
-            now = to;
+        if (queued) {
+            advanceQueued(to);
+            return;
         }
-        frames.push(new Frame(due, script, stripes));
+        long dueBefore = to > now ? to - to % tick : Long.MIN_VALUE;
+        Frame f = new Frame(now, dueBefore, script);
+        now = Math.max(now, to);
+        frame = f;
         try {
             timer.advanceTo(to);
         } finally {
-            frames.pop();
+            frame = null;
         }
-        assertEquals(Map.of(), due, "armings due at " + to + " that did not fire");
+        for (Map.Entry<Integer, Armed> e : model.entrySet()) {
+            assertTrue(e.getValue().deadline >= dueBefore, "due at " + to + " but did not fire: " + e);
+        }
+    }
+
+    /** Queued: the due armings not yet found become a batch, in firing order. */
+    private void advanceQueued(long to) {
+        long dueBefore = to > now ? to - to % tick : Long.MIN_VALUE;
+        now = Math.max(now, to);
+        Deque<Found> batch = new ArrayDeque<>();
+        model.entrySet().stream().filter(e -> !e.getValue().found && e.getValue().deadline < dueBefore)
+                .sorted(Comparator.comparing((Map.Entry<Integer, Armed> e) -> e.getValue().deadline / tick)
+                        .thenComparing(e -> e.getValue().number))
+                .forEach(e -> batch.add(new Found(e.getKey(), e.getValue().number)));
+        for (Found f : batch) {
+            Armed a = model.get(f.key);
+            model.put(f.key, new Armed(a.value, a.deadline, a.number, true));
+        }
+        int before = batches.size();
+        timer.advanceTo(to);
+        assertEquals(batch.isEmpty() ? before : before + 1, batches.size(), "batches queued by advanceTo " + to);
+        if (!batch.isEmpty()) {
+            modelBatches.add(batch);
+        }
+    }
+
+    /** Queued: claims the next found arming of the oldest batch, as an executor thread would. */
+    void deliver(Step step) {
+        while (!batches.isEmpty()) {
+            KeyedTimerBatch<?, ?> batch = (KeyedTimerBatch<?, ?>) batches.peek();
+            Found next = modelBatches.peek().poll();
+            if (next == null) {
+                assertFalse(batch.deliverNext(), "the batch has more than the model's");
+                batches.poll();
+                modelBatches.poll();
+                continue;
+            }
+            Armed a = model.get(next.key);
+            expected = a != null && a.number == next.number ? next : null;
+            expectedStep = step;
+            int firedBefore = firings;
+            assertTrue(batch.deliverNext(), "the batch has fewer than the model's");
+            assertEquals(expected != null ? firedBefore + 1 : firedBefore, firings,
+                    expected != null ? "not delivered: " + next : "stale, but delivered: " + next);
+            expected = null;
+            return;
+        }
     }
 
     void drain() {
-        Map<Integer, Long> drained = new HashMap<>();
-        List<Long> deadlines = new ArrayList<>();
-        timer.drain((k, v) -> {
-            assertEquals(null, drained.put(k, v), "drained twice: " + k);
-            Armed armed = model.get(k);
-            assertNotNull(armed, "drained although not armed: " + k);
-            deadlines.add(armed.deadline);
-        });
-        Map<Integer, Long> expected = new HashMap<>();
-        model.forEach((k, a) -> expected.put(k, a.value));
-        assertEquals(expected, drained, "drain");
-        for (int i = 1; i < deadlines.size(); i++) {
-            assertTrue(deadlines.get(i - 1) <= deadlines.get(i), "drain out of deadline order: " + deadlines);
-        }
+        List<Map.Entry<Integer, Armed>> expected = new ArrayList<>(model.entrySet());
+        expected.sort(Comparator.comparing((Map.Entry<Integer, Armed> e) -> e.getValue().deadline)
+                .thenComparing(e -> e.getValue().number));
+        List<String> drained = new ArrayList<>();
+        timer.drain((k, v) -> drained.add(k + "=" + v));
+        assertEquals(expected.stream().map(e -> e.getKey() + "=" + e.getValue().value).toList(), drained, "drain");
         model.clear();
     }
 
@@ -166,13 +233,15 @@ final class KeyedTimerHarness {
         assertEquals(model.size(), timer.size(), "size");
         for (int k = 0; k < KEYS; k++) {
             assertEquals(model.containsKey(k), timer.containsKey(k), "containsKey " + k);
+            Armed armed = model.get(k);
+            assertEquals(armed == null ? null : armed.value, timer.get(k), "get " + k);
         }
         timer.checkInvariants();
     }
 
-    /** The model's deadline for an arming made now. */
+    /** The model's deadline for an arming made now (inside a callback: at the firing tick's clock). */
     long deadline(Duration delay) {
-        return KeyedTimerTest.deadline(now, delay);
+        return KeyedTimerTest.deadline(frame != null ? frame.clock : now, delay);
     }
 
     /** The time at which the earliest armed key fires, or the clock if none is armed. */
@@ -182,24 +251,47 @@ final class KeyedTimerHarness {
         return next < min ? Long.MAX_VALUE : next;
     }
 
+    /** The arming the current advance must fire next: least (deadline tick, number) among the due. */
+    private Map.Entry<Integer, Armed> nextDue(Frame f) {
+        return model.entrySet().stream().filter(e -> e.getValue().deadline < f.dueBefore)
+                .min(Comparator.comparing((Map.Entry<Integer, Armed> e) -> e.getValue().deadline / tick)
+                        .thenComparing(e -> e.getValue().number))
+                .orElse(null);
+    }
+
     // ---------------------------------------------------------------- callbacks
 
     private void onExpired(Integer key, Long value) {
+        if (queued) {
+            onExpiredQueued(key, value);
+            return;
+        }
         try {
-            Frame f = frames.peek();
+            Frame f = frame;
             assertNotNull(f, "fired outside advanceTo: " + key);
-            Armed armed = f.due.remove(key);
-            assertNotNull(armed, "fired although not due, or twice: " + key);
-            assertEquals(armed.value, value, "value of " + key);
+            Map.Entry<Integer, Armed> expected = nextDue(f);
+            assertNotNull(expected, "fired although nothing is due: " + key + "=" + value);
+            assertEquals(expected.getKey() + "=" + expected.getValue().value, key + "=" + value, "next to fire");
+            model.remove(key);
             firings++;
-            // Within one stripe, expiries come in the order of their deadlines' ticks.
-            int stripe = (key ^ (key >>> 16)) & (stripes - 1);
-            long deadlineTick = armed.deadline / tick;
-            assertTrue(deadlineTick >= f.lastTickByStripe[stripe], "expiry out of order: " + key);
-            f.lastTickByStripe[stripe] = deadlineTick;
+            f.clock = Math.max(f.from, expected.getValue().deadline / tick * tick);
             Step step = f.calls < f.script.size() ? f.script.get(f.calls) : new Step(Kind.NONE, 0, Duration.ZERO);
             f.calls++;
             run(step, key);
+        } catch (Boom boom) {
+            throw boom;
+        } catch (Throwable t) {
+            unexpected.add(t);
+        }
+    }
+
+    private void onExpiredQueued(Integer key, Long value) {
+        try {
+            assertNotNull(expected, "delivered without a claim expected: " + key + "=" + value);
+            assertEquals(expected.key + "=" + model.get(expected.key).value, key + "=" + value, "delivered");
+            model.remove(key);
+            firings++;
+            run(expectedStep, key);
         } catch (Boom boom) {
             throw boom;
         } catch (Throwable t) {
@@ -216,8 +308,11 @@ final class KeyedTimerHarness {
             case REMOVE -> remove(step.key);
             case DRAIN -> drain();
             case NESTED_ADVANCE -> {
-                if (frames.size() == 1) {
-                    advance(Math.min(deadline(step.delay), saturatedAdd(now, 1_000 * tick)), List.of());
+                long to = KeyedTimerTest.deadline(now, step.delay);
+                if (queued) {
+                    advance(to, List.of()); // on an executor's thread this is no nested call
+                } else {
+                    assertThrows(IllegalStateException.class, () -> timer.advanceTo(to), "nested advanceTo");
                 }
             }
             case THROW -> {
@@ -238,7 +333,8 @@ final class KeyedTimerHarness {
 
     @Override
     public String toString() {
-        return "KeyedTimerHarness[tick=" + tick + ", bits=" + bits + ", stripes=" + stripes + ", now=" + now
+        return "KeyedTimerHarness[tick=" + tick + ", bits=" + bits + ", stripes=" + stripes + ", queued=" + queued
+                + ", now=" + now
                 + ", model=" + model + "]";
     }
 }

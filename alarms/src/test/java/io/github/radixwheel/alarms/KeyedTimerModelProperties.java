@@ -19,9 +19,11 @@ import net.jqwik.api.state.Transformer;
 
 /**
  * Stateful model-based test of {@link KeyedTimer} on its manual clock: random tick, level bits
- * and stripes; set, move, remove, advanceTo and drain, with callbacks that arm, move, remove,
- * drain, advance the clock themselves or throw, against a map model
- * ({@link KeyedTimerHarness}), with the timer's invariants checked after every action. Delays and
+ * and stripes, with callbacks on the advancing thread or queued for an executor; set, move,
+ * remove, get, advanceTo, drain and (queued) deliver, with callbacks that arm, move, remove,
+ * drain, try to advance the clock themselves or throw, against a map model
+ * ({@link KeyedTimerHarness}) that predicts every return value and the exact order of the expiries
+ * across stripes, with the timer's invariants checked after every action. Delays and
  * clock targets lean toward tick and level edges and beyond the wheel's range, where a deadline's
  * alarm is placed early and re-armed when it fires.
  */
@@ -37,12 +39,15 @@ class KeyedTimerModelProperties {
         Arbitrary<Long> ticks = Arbitraries.of(1L, 3L, 7L, 1_000L, 1_000_000L);
         Arbitrary<LevelBits> bits = Arbitraries.of(LevelBits.of(1), LevelBits.of(2, 2), LevelBits.of(3, 1, 2),
                 LevelBits.of(4, 4), LevelBits.DEFAULT);
-        Arbitrary<Integer> stripes = Arbitraries.of(1, 2, 4);
-        return Combinators.combine(ticks, bits, stripes).as(Tuple::of).flatMap(c ->
-                ActionChain.startWith(() -> new KeyedTimerHarness(c.get1(), c.get2(), c.get3()))
+        Arbitrary<Integer> stripes = Arbitraries.of(1, 2, 4, 8);
+        Arbitrary<Boolean> queued = Arbitraries.of(false, true);
+        return Combinators.combine(ticks, bits, stripes, queued).as(Tuple::of).flatMap(c ->
+                ActionChain.startWith(() -> new KeyedTimerHarness(c.get1(), c.get2(), c.get3(), c.get4()))
                         .withAction(5, keyed("set", KeyedTimerHarness::set))
                         .withAction(4, keyed("move", KeyedTimerHarness::move))
                         .withAction(2, new Remove())
+                        .withAction(1, new Get())
+                        .withAction(4, new Deliver())
                         .withAction(5, new Advance())
                         .withAction(1, Action.just("drain", h -> {
                             h.drain();
@@ -120,6 +125,30 @@ class KeyedTimerModelProperties {
         @Override
         public Arbitrary<Transformer<KeyedTimerHarness>> transformer(KeyedTimerHarness h) {
             return keys().map(k -> Transformer.mutate("remove " + k, s -> s.remove(k)));
+        }
+    }
+
+    static final class Get implements Action.Dependent<KeyedTimerHarness> {
+        @Override
+        public Arbitrary<Transformer<KeyedTimerHarness>> transformer(KeyedTimerHarness h) {
+            return keys().map(k -> Transformer.mutate("get " + k, s -> s.get(k)));
+        }
+    }
+
+    /** Queued timers only: one claim, whose callback runs one step. */
+    static final class Deliver implements Action.Dependent<KeyedTimerHarness> {
+        @Override
+        public boolean precondition(KeyedTimerHarness h) {
+            return h.queued;
+        }
+
+        @Override
+        public Arbitrary<Transformer<KeyedTimerHarness>> transformer(KeyedTimerHarness h) {
+            return scripts(h).map(script -> {
+                KeyedTimerHarness.Step step = script.isEmpty()
+                        ? new KeyedTimerHarness.Step(KeyedTimerHarness.Kind.NONE, 0, Duration.ZERO) : script.get(0);
+                return Transformer.mutate("deliver " + step, s -> s.deliver(step));
+            });
         }
     }
 

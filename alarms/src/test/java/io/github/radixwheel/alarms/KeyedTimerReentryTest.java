@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
@@ -66,5 +67,68 @@ class KeyedTimerReentryTest {
         assertEquals(1, timer.size());
         assertTrue(timer.move(key, Duration.ofMillis(30)));
         timer.checkInvariants();
+    }
+
+    /**
+     * A key whose hashCode, called under its stripe's lock, asks for every lock (size()) while
+     * another thread already holds the first stripe's lock and waits for this one: each waited for
+     * the other. Every-lock operations now refuse at once on a thread that holds a stripe lock.
+     */
+    @Test
+    void hashCodeCallsSize_whileAnotherThreadTakesEveryLock_throwsInsteadOfDeadlocking() throws InterruptedException {
+        KeyedTimer<Object, String> timer = KeyedTimer.<Object, String>builder().manualClock().stripes(2)
+                .build((k, v) -> { });
+        AtomicReference<Thread> other = new AtomicReference<>();
+        CountDownLatch inLock = new CountDownLatch(1);
+        AtomicReference<Boolean> armed = new AtomicReference<>(false);
+        Object key = new Object() {
+            private int calls;
+
+            @Override
+            public int hashCode() {
+                if (armed.get() && ++calls == 2) { // the lookup under the lock of stripe 1
+                    inLock.countDown();
+                    awaitParked(other);
+                    timer.size();
+                }
+                return 1;
+            }
+        };
+        timer.set(key, "a", Duration.ofMillis(10));
+        armed.set(true);
+        AtomicReference<Throwable> thrown = new AtomicReference<>();
+        Thread caller = new Thread(() -> {
+            try {
+                timer.move(key, Duration.ofMillis(20));
+            } catch (Throwable t) {
+                thrown.set(t);
+            }
+        });
+        Thread sizer = new Thread(() -> {
+            try {
+                inLock.await();
+                timer.size(); // takes stripe 0's lock, then waits for stripe 1's
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        });
+        other.set(sizer);
+        caller.setDaemon(true);
+        sizer.setDaemon(true);
+        sizer.start();
+        caller.start();
+        caller.join(TimeUnit.SECONDS.toMillis(10));
+        sizer.join(TimeUnit.SECONDS.toMillis(10));
+        assertFalse(caller.isAlive() || sizer.isAlive(), "deadlock");
+        assertInstanceOf(IllegalStateException.class, thrown.get());
+        assertEquals(1, timer.size());
+    }
+
+    /** Waits until {@code thread} parks (for a stripe lock); gives up after a generous bound. */
+    private static void awaitParked(AtomicReference<Thread> thread) {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (thread.get().getState() != Thread.State.TIMED_WAITING && System.nanoTime() - deadline < 0) {
+            Thread.onSpinWait();
+        }
     }
 }

@@ -1,21 +1,30 @@
 package io.github.radixwheel.alarms;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.radixwheel.core.LevelBits;
 import java.time.Duration;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
+import java.util.Queue;
 import java.util.SplittableRandom;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.function.LongSupplier;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-/** Problems found in review, each pinned by a test. */
+/** Problems found in review and by adversarial driving, each pinned by a test that failed before its fix. */
 class KeyedTimerRegressionTest {
+    private static final long MS = 1_000_000L;
 
     @Test
     void drain_actionThrowsError_remainingKeysStillHandedOver() {
@@ -108,13 +117,167 @@ class KeyedTimerRegressionTest {
         }
         clock[0] = Long.MAX_VALUE - 1;
         timer.advanceTo(clock[0]);
-        // Within one advance the order across stripes is unspecified: compare per tick, sorted.
-        List<String> canonical = new ArrayList<>(fired);
-        canonical.sort((a, b) -> {
-            int byTick = Long.compare(Long.parseLong(a.substring(a.indexOf('@') + 1)),
-                    Long.parseLong(b.substring(b.indexOf('@') + 1)));
-            return byTick != 0 ? byTick : a.compareTo(b);
+        return fired; // the order too: by deadline tick, then arming order, whatever the stripes
+    }
+
+    // ---------------------------------------------------------------- found by adversarial driving
+
+    /** advanceTo fired stripe by stripe: these deadlines fired in exactly the order they were set. */
+    @Test
+    void advanceTo_keysInEightStripes_fireInDeadlineOrder() {
+        List<Integer> fired = new ArrayList<>();
+        KeyedTimer<Integer, Integer> timer = KeyedTimer.<Integer, Integer>builder().manualClock().stripes(8)
+                .build((key, deadlineMs) -> fired.add(deadlineMs));
+        int[] deadlinesMs = {4, 8, 3, 7, 2, 6, 1, 5};
+        for (int k = 0; k < deadlinesMs.length; k++) {
+            timer.set(k, deadlinesMs[k], Duration.ofMillis(deadlinesMs[k])); // key k lies in stripe k
+        }
+        timer.advanceTo(100 * MS);
+        assertEquals(List.of(1, 2, 3, 4, 5, 6, 7, 8), fired);
+    }
+
+    /** Within one tick, across stripes, keys fire in the order they were armed (a move re-arms). */
+    @Test
+    void advanceTo_sameTickInEightStripes_fireInArmingOrder() {
+        List<Integer> fired = new ArrayList<>();
+        KeyedTimer<Integer, Integer> timer = KeyedTimer.<Integer, Integer>builder().manualClock().stripes(8)
+                .build((key, value) -> fired.add(key));
+        for (int k = 7; k >= 0; k--) {
+            timer.set(k, k, Duration.ofMillis(3));
+        }
+        assertTrue(timer.move(5, Duration.ofMillis(3)));
+        timer.advanceTo(4 * MS);
+        assertEquals(List.of(7, 6, 4, 3, 2, 1, 0, 5), fired);
+    }
+
+    /**
+     * Stale expiry: the expiry was decided when the batch was collected, so a keep-alive that
+     * re-armed the key before the callback ran still had its connection closed.
+     */
+    @Test
+    void set_afterExpiryFoundBeforeItsCallbackRan_oldArmingIsNeverDelivered() {
+        Queue<Runnable> tasks = new ArrayDeque<>();
+        List<String> fired = new ArrayList<>();
+        KeyedTimer<String, String> timer = KeyedTimer.<String, String>builder().manualClock().executor(tasks::add)
+                .build((key, value) -> fired.add(key + "=" + value));
+        timer.set("conn", "first", Duration.ofMillis(1));
+        timer.set("other", "x", Duration.ofMillis(1));
+        timer.advanceTo(2 * MS); // both found; their callbacks wait for the executor
+        assertEquals("first", timer.set("conn", "second", Duration.ofMillis(10)));
+        tasks.forEach(Runnable::run);
+        tasks.clear();
+        assertEquals(List.of("other=x"), fired);
+        timer.advanceTo(13 * MS);
+        tasks.forEach(Runnable::run);
+        assertEquals(List.of("other=x", "conn=second"), fired);
+    }
+
+    /** The same on the advancing thread: a callback re-arms a key found due in the same batch. */
+    @Test
+    void onExpired_reArmsKeyFoundDueInTheSameBatch_itsOldArmingIsNotDelivered() {
+        List<String> fired = new ArrayList<>();
+        List<Object> replaced = new ArrayList<>();
+        KeyedTimer<String, String>[] self = holder();
+        self[0] = KeyedTimer.<String, String>builder().manualClock().build((key, value) -> {
+            fired.add(key + "=" + value);
+            if (key.equals("a")) {
+                replaced.add(self[0].set("b", "renewed", Duration.ofMillis(50)));
+            }
         });
-        return canonical;
+        self[0].set("a", "A", Duration.ofMillis(1));
+        self[0].set("b", "B", Duration.ofMillis(2));
+        self[0].advanceTo(10 * MS);
+        assertEquals(List.of("a=A"), fired);
+        assertEquals(List.of("B"), replaced);
+        assertTrue(self[0].containsKey("b"));
+    }
+
+    /** A key re-armed from its own callback fired once per advanceTo; TimingWheel fires it every period. */
+    @Test
+    void onExpired_reArmsOwnKeyEvery10Ms_oneAdvanceTo100Ms_firesAtEveryPeriod() {
+        List<Integer> fired = new ArrayList<>();
+        KeyedTimer<String, Integer>[] self = holder();
+        self[0] = KeyedTimer.<String, Integer>builder().manualClock().build((key, n) -> {
+            fired.add(n);
+            self[0].set(key, n + 1, Duration.ofMillis(10));
+        });
+        self[0].set("periodic", 1, Duration.ofMillis(10));
+        self[0].advanceTo(100 * MS); // deadlines 10, 20, ..., 90 ms lie before the tick of 100 ms
+        assertEquals(List.of(1, 2, 3, 4, 5, 6, 7, 8, 9), fired);
+        self[0].advanceTo(101 * MS);
+        assertEquals(10, fired.size());
+    }
+
+    /** A nested advanceTo from a callback was allowed, and delivered the later key before the earlier one finished. */
+    @Test
+    void advanceTo_fromACallback_throwsIllegalStateException() {
+        List<String> log = new ArrayList<>();
+        List<Throwable> errors = new ArrayList<>();
+        KeyedTimer<String, String>[] self = holder();
+        self[0] = KeyedTimer.<String, String>builder().manualClock().onError((key, e) -> errors.add(e))
+                .build((key, value) -> {
+                    log.add(key + " start");
+                    if (key.equals("a")) {
+                        self[0].advanceTo(10 * MS);
+                    }
+                    log.add(key + " end");
+                });
+        self[0].set("a", "A", Duration.ofMillis(1));
+        self[0].set("b", "B", Duration.ofMillis(5));
+        self[0].advanceTo(2 * MS);
+        assertEquals(List.of("a start"), log);
+        assertEquals(1, errors.size());
+        assertTrue(errors.get(0) instanceof IllegalStateException, errors.toString());
+        assertTrue(self[0].containsKey("b"));
+    }
+
+    /** Durations from about 2^63 - 0.85e9 ns on were taken as Long.MAX_VALUE: this one never fired. */
+    @Test
+    void set_delayOneBelowTheLargestLong_firesWhenTheClockPassesIt() {
+        List<String> fired = new ArrayList<>();
+        KeyedTimer<String, String> timer = KeyedTimer.<String, String>builder().manualClock().tick(Duration.ofNanos(1))
+                .build((key, value) -> fired.add(key));
+        timer.set("almostMax", "", Duration.ofNanos(Long.MAX_VALUE - 1));
+        timer.set("max", "", Duration.ofNanos(Long.MAX_VALUE)); // deadline Long.MAX_VALUE: no tick after it
+        timer.set("beyond", "", Duration.ofNanos(Long.MAX_VALUE).plusNanos(1)); // never
+        timer.advanceTo(Long.MAX_VALUE - 1);
+        assertEquals(List.of(), fired);
+        timer.advanceTo(Long.MAX_VALUE);
+        assertEquals(List.of("almostMax"), fired);
+        assertTrue(timer.containsKey("max") && timer.containsKey("beyond"));
+    }
+
+    /**
+     * Deadlines were compared by value, so a System.nanoTime() that wraps from Long.MAX_VALUE to
+     * Long.MIN_VALUE stopped all expiry. Here its readings wrap 30 ms after the timer is built; keys
+     * due before and after the wrap must fire. Real time, with generous bounds.
+     */
+    @Test
+    void ownThread_nanoTimeWrapsAround_keysDueBeforeAndAfterTheWrapFire() throws InterruptedException {
+        long wrapIn = 30 * MS;
+        long shift = Long.MAX_VALUE - System.nanoTime() - wrapIn;
+        LongSupplier wrapping = () -> System.nanoTime() + shift;
+        CountDownLatch fired = new CountDownLatch(3);
+        List<String> order = Collections.synchronizedList(new ArrayList<>());
+        KeyedTimer<String, String> timer = KeyedTimer.<String, String>builder().nanoTime(wrapping)
+                .build((key, value) -> {
+                    order.add(key);
+                    fired.countDown();
+                });
+        try {
+            timer.set("before", "", Duration.ofMillis(5));
+            timer.set("after", "", Duration.ofMillis(60));
+            timer.set("later", "", Duration.ofMillis(90));
+            assertTrue(fired.await(10, TimeUnit.SECONDS), "fired only " + order);
+            assertEquals(List.of("before", "after", "later"), order);
+            assertFalse(wrapping.getAsLong() > 0, "the readings did not wrap");
+        } finally {
+            timer.close();
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    private static <K, V> KeyedTimer<K, V>[] holder() {
+        return (KeyedTimer<K, V>[]) new KeyedTimer<?, ?>[1];
     }
 }

@@ -329,7 +329,7 @@ class KeyedTimerTest {
         timer.set("d", "D", Duration.ofMillis(40));
         assertTrue(timer.remove("d"));
         timer.set("e", "E", Duration.ofMillis(1));
-        timer.advanceTo(2 * MS); // e expires (to the executor), the rest stay pending
+        timer.advanceTo(2 * MS); // e's expiry is found and handed to the executor, not yet claimed
         assertEquals(1, submitted.size());
 
         List<String> drained = new ArrayList<>();
@@ -338,7 +338,8 @@ class KeyedTimerTest {
             assertSame(caller, Thread.currentThread());
             drained.add(k + "=" + v);
         });
-        assertEquals(List.of("b=B", "c=C", "a=A"), drained);
+        // e was still armed: drain takes it, and its claim fails later.
+        assertEquals(List.of("e=E", "b=B", "c=C", "a=A"), drained);
         assertEquals(0, timer.size());
         assertFalse(timer.containsKey("a") || timer.containsKey("b") || timer.containsKey("c"));
         assertFalse(timer.move("a", Duration.ofMillis(1)));
@@ -348,7 +349,7 @@ class KeyedTimerTest {
         timer.advanceTo(1_000 * MS);
         assertEquals(1, submitted.size()); // nothing drained fires later
         submitted.get(0).run();
-        assertEquals(List.of("e=E"), fired);
+        assertEquals(List.of(), fired);
     }
 
     @Test
@@ -490,7 +491,8 @@ class KeyedTimerTest {
         KeyedTimer.Builder<String, String> b = KeyedTimer.builder();
         assertThrows(NullPointerException.class, () -> b.tick(null));
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> b.tick(Duration.ZERO));
-        assertEquals("tick: PT0S (expected: at least 1 ns)", e.getMessage());
+        assertEquals("tick: PT0S (expected: 1..9223372036854775807 ns)", e.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> b.tick(Duration.ofNanos(Long.MAX_VALUE).plusNanos(1)));
         assertThrows(IllegalArgumentException.class, () -> b.tick(Duration.ofNanos(-1)));
         assertThrows(IllegalArgumentException.class, () -> b.tick(Duration.ofMillis(-1)));
         assertThrows(IllegalArgumentException.class, () -> b.tick(Duration.ofSeconds(Long.MIN_VALUE)));
@@ -609,20 +611,25 @@ class KeyedTimerTest {
             log.add(k + "=" + v);
             assertFalse(self[0].containsKey(k)); // already disarmed when the callback runs
             assertFalse(self[0].move(k, Duration.ofMillis(1)));
-            self[0].set(k, v + 1, Duration.ofMillis(5));
+            assertNull(self[0].set(k, v + 1, Duration.ofMillis(5)));
         });
         KeyedTimer<String, Integer> periodic = self[0];
         periodic.set("tick", 1, Duration.ofMillis(5));
-        periodic.advanceTo(6 * MS); // fires; the callback re-arms at 6 + 5 = 11 ms
+        // Fires in the tick [5 ms, 6 ms); the callback sees the clock at 5 ms and re-arms for 10 ms.
+        periodic.advanceTo(6 * MS);
         assertEquals(List.of("tick=1"), log);
         assertTrue(periodic.containsKey("tick"));
-        periodic.advanceTo(11_999_999);
+        periodic.advanceTo(10_999_999);
         assertEquals(List.of("tick=1"), log);
-        periodic.advanceTo(12 * MS);
+        periodic.advanceTo(11 * MS);
         assertEquals(List.of("tick=1", "tick=2"), log);
-        periodic.advanceTo(100 * MS); // one advance fires each arming once, even a long one
-        assertEquals(List.of("tick=1", "tick=2", "tick=3"), log);
+        // One long advance fires every period within it (at 15, 20, ..., 95 ms), as TimingWheel does.
+        periodic.advanceTo(100 * MS);
+        assertEquals(19, log.size());
+        assertEquals("tick=19", log.get(18));
         assertEquals(1, periodic.size());
+        periodic.advanceTo(101 * MS); // the arming made at 95 ms, for 100 ms
+        assertEquals("tick=20", log.get(19));
     }
 
     @Test
@@ -635,9 +642,9 @@ class KeyedTimerTest {
             KeyedTimer<String, String> t = self[0];
             if (v.equals("A")) {
                 removeResults.add(t.remove("later")); // armed, not yet due: disarmed for good
-                removeResults.add(t.remove("sameAdvance")); // expired in this same advance already
-                t.set("fresh", "F", Duration.ZERO); // at the next tick, not in this advance
-                t.set("a", "A2", Duration.ofMillis(3));
+                removeResults.add(t.remove("sameAdvance")); // due in this advance, not yet claimed
+                t.set("fresh", "F", Duration.ZERO); // at the callback's clock, 1 ms: due in this advance
+                t.set("a", "A2", Duration.ofMillis(3)); // 4 ms
             }
         });
         KeyedTimer<String, String> timer = self[0];
@@ -645,24 +652,19 @@ class KeyedTimerTest {
         timer.set("sameAdvance", "S", Duration.ofMillis(1));
         timer.set("later", "L", Duration.ofMillis(50));
         timer.advanceTo(2 * MS);
-        // "sameAdvance" was disarmed by expiry before the callbacks ran, so remove reports false and
-        // its callback is delivered: each arming either expires or is removed, never both.
-        assertEquals(List.of(true, false), removeResults);
-        assertEquals(List.of("a", "sameAdvance"), sorted(log));
-        assertEquals(2, timer.size());
-        assertTrue(timer.containsKey("fresh") && timer.containsKey("a"));
+        // "sameAdvance" was found due but not yet claimed: remove wins, and it is never delivered.
+        assertEquals(List.of(true, true), removeResults);
+        assertEquals(List.of("a", "fresh"), log);
+        assertEquals(1, timer.size());
+        assertTrue(timer.containsKey("a"));
 
         log.clear();
-        timer.advanceTo(2_999_999);
+        timer.advanceTo(4_999_999);
         assertEquals(List.of(), log);
-        timer.advanceTo(3 * MS);
-        assertEquals(List.of("fresh"), log);
-        timer.advanceTo(5_999_999);
-        assertEquals(List.of("fresh"), log);
-        timer.advanceTo(6 * MS);
-        assertEquals(List.of("fresh", "a"), log);
+        timer.advanceTo(5 * MS);
+        assertEquals(List.of("a"), log);
         timer.advanceTo(1_000 * MS); // "later" never fires
-        assertEquals(List.of("fresh", "a"), log);
+        assertEquals(List.of("a"), log);
         assertEquals(0, timer.size());
     }
 
@@ -684,12 +686,13 @@ class KeyedTimerTest {
     }
 
     @Test
-    void onExpired_mayAdvanceTheClockItself_nestedExpiriesRunInsideIt() {
+    void onExpired_nestedAdvanceTo_throwsIllegalStateException_andChangesNothing() {
         KeyedTimer<String, String>[] self = holder();
         self[0] = KeyedTimer.<String, String>builder().manualClock().onError(this::recordError).build((k, v) -> {
             fired.add(k + " start");
             if (k.equals("a")) {
-                self[0].advanceTo(10 * MS); // "b" is due by then
+                assertThrows(IllegalStateException.class, () -> self[0].advanceTo(10 * MS));
+                assertThrows(IllegalStateException.class, () -> self[0].advanceTo(0)); // even a no-op
             }
             fired.add(k + " end");
         });
@@ -697,7 +700,10 @@ class KeyedTimerTest {
         timer.set("a", "A", Duration.ofMillis(1));
         timer.set("b", "B", Duration.ofMillis(5));
         timer.advanceTo(2 * MS);
-        assertEquals(List.of("a start", "b start", "b end", "a end"), fired);
+        assertEquals(List.of("a start", "a end"), fired);
+        assertTrue(timer.containsKey("b"));
+        timer.advanceTo(6 * MS); // the clock was not moved by the refused call: b fires now, not before
+        assertEquals(List.of("a start", "a end", "b start", "b end"), fired);
         assertEquals(0, timer.size());
     }
 
@@ -790,12 +796,13 @@ class KeyedTimerTest {
         timer.set("b", "B", Duration.ofMillis(1));
         timer.advanceTo(2 * MS);
         assertEquals(List.of(), fired); // nothing ran on this thread
-        assertEquals(0, timer.size()); // but both are disarmed
+        assertEquals(2, timer.size()); // both stay armed until their callbacks are claimed
         assertFalse(tasks.isEmpty());
         while (!tasks.isEmpty()) {
             tasks.poll().run();
         }
-        assertEquals(List.of("a=A", "b=B"), sorted(fired));
+        assertEquals(List.of("a=A", "b=B"), fired);
+        assertEquals(0, timer.size());
     }
 
     @Test

@@ -24,14 +24,17 @@ class StripeLockTest {
     @Test
     void tryLock_succeedsOnlyWhenFree_andLockByTheHolderThrows() {
         assertFalse(lock.isLocked());
+        assertFalse(lock.isHeldByCurrentThread());
         assertTrue(lock.tryLock());
         assertTrue(lock.isLocked());
+        assertTrue(lock.isHeldByCurrentThread());
         assertFalse(lock.tryLock(), "not reentrant, and held");
         IllegalStateException again = assertThrows(IllegalStateException.class, lock::lock);
         assertTrue(again.getMessage().contains("thread that holds it"), again.getMessage());
         assertTrue(lock.isLocked(), "the failed request released the lock");
         lock.unlock();
         assertFalse(lock.isLocked());
+        assertFalse(lock.isHeldByCurrentThread());
         assertTrue(lock.tryLock());
         lock.unlock();
     }

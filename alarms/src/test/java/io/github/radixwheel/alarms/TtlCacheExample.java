@@ -27,8 +27,9 @@ import org.junit.jupiter.api.Test;
  * <ul>
  *   <li>The map holds a fresh {@code Entry} per {@code put}, compared by identity, and expiry
  *       removes a key only if it still maps to the entry that was armed ({@code remove(key,
- *       entry)}). An expiry that was already on its way when a newer {@code put} arrived then
- *       leaves the newer entry alone, even if the two values are equal.
+ *       entry)}). A {@code put} made before the timer claims the expiry cancels it (the timer never
+ *       delivers a replaced arming); one that lands between the claim and the callback's
+ *       {@code remove} is left alone by that {@code remove}, even if the two values are equal.
  *   <li>{@code put} and {@code invalidate} update the map and the timer inside
  *       {@code ConcurrentHashMap.compute}, so concurrent puts of one key reach both in the same
  *       order, and the map never keeps an entry that no arming will expire. (The timer never calls
@@ -173,12 +174,12 @@ class TtlCacheExample {
     }
 
     /**
-     * Why expiry removes only the entry it was armed for: here an expiry has been collected but its
-     * callback is still queued on the executor when the key is put again, with an equal value. The
-     * late callback must not remove the new entry.
+     * An expiry has been found but its callback is still queued on the executor when the key is put
+     * again, with an equal value: the put re-arms the key before the claim, so the queued callback
+     * is skipped and the new entry stays.
      */
     @Test
-    void lateExpiryCallback_neverRemovesANewerEntry() {
+    void expiryQueuedOnTheExecutor_aNewPutCancelsIt() {
         Queue<Runnable> callbacks = new ArrayDeque<>();
         TtlCache<String, String> cache = new TtlCache<>(KeyedTimer.<String, TtlCache.Entry<String>>builder()
                 .manualClock()
@@ -188,8 +189,9 @@ class TtlCacheExample {
         cache.expiry().advanceTo(2 * SECOND); // the arming expires; its callback waits in the queue
         assertEquals(1, callbacks.size());
         cache.put("a", "same", Duration.ofSeconds(10));
-        callbacks.poll().run();
+        callbacks.poll().run(); // its claim fails: nothing is removed
         assertEquals("same", cache.get("a"));
+        assertEquals(1, cache.expiry().size());
 
         cache.expiry().advanceTo(13 * SECOND);
         callbacks.poll().run();

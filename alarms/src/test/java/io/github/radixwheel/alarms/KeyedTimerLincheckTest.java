@@ -1,0 +1,170 @@
+package io.github.radixwheel.alarms;
+
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import io.github.radixwheel.core.LevelBits;
+import java.lang.reflect.Method;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import org.jetbrains.kotlinx.lincheck.Actor;
+import org.jetbrains.kotlinx.lincheck.LinChecker;
+import org.jetbrains.kotlinx.lincheck.Options;
+import org.jetbrains.kotlinx.lincheck.annotations.Operation;
+import org.jetbrains.kotlinx.lincheck.annotations.Param;
+import org.jetbrains.kotlinx.lincheck.execution.ExecutionScenario;
+import org.jetbrains.kotlinx.lincheck.paramgen.IntGen;
+import org.jetbrains.kotlinx.lincheck.strategy.managed.modelchecking.ModelCheckingOptions;
+import org.jetbrains.kotlinx.lincheck.strategy.stress.StressOptions;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Linearizability of {@link KeyedTimer} with Lincheck: every operation, {@code advanceTo} included,
+ * on the manual clock with four stripes, in stress mode and in model-checking mode. Lincheck runs
+ * random scenarios of a few operations on three threads, and three scenarios from issue 12 first,
+ * and checks that every result is explained by some sequential order of the calls.
+ *
+ * <p>Expiries go to an executor that only queues their batches, and {@link #deliver} claims and
+ * delivers one expiry of the oldest batch: so each claim is an operation of its own, as the
+ * contract makes it (a {@code set}, {@code move} or {@code remove} before the claim wins).
+ * Delivering inside {@code advanceTo} would make that call two steps, which no sequential order of
+ * whole calls can explain. What the sequential results must be is the model test's business
+ * ({@link KeyedTimerModelProperties}); this test checks that concurrent calls agree with them.
+ *
+ * <p>Lincheck 2.39 instruments classes with ASM 9.6, which reads class files up to Java 22; on a
+ * later JDK its model checker cannot instrument, so the tests run on JDK 17 to 22 only.
+ *
+ * <p>The whole class takes about 40 s on two cores. Before the 0.2 changes both modes failed within
+ * seconds on the first known scenario: {@code set(0)}, {@code set(3)} on one thread and
+ * {@code advanceTo(5)} on another fired key 3 and left key 0 armed.
+ */
+@Param(name = "key", gen = IntGen.class, conf = "0:5")
+@Param(name = "value", gen = IntGen.class, conf = "1:9")
+@Param(name = "delay", gen = IntGen.class, conf = "0:4")
+@Param(name = "to", gen = IntGen.class, conf = "1:9")
+public class KeyedTimerLincheckTest {
+    /** The batches of expiries handed to the executor, oldest first. */
+    private final Queue<Runnable> batches = new ConcurrentLinkedQueue<>();
+    /** What the callback received; {@link #deliver} runs it on its own thread. */
+    private String delivered;
+    /** A 2 ns tick and a 16-interval wheel: deadlines past the wheel's range are re-armed. */
+    private final KeyedTimer<Integer, Integer> timer = KeyedTimer.<Integer, Integer>builder()
+            .manualClock().tick(Duration.ofNanos(2)).levelBits(LevelBits.of(2, 2)).stripes(4).executor(batches::add)
+            .build((k, v) -> delivered = k + "=" + v);
+
+    /** Lincheck makes a fresh instance per scenario, sequential or concurrent. */
+    public KeyedTimerLincheckTest() {
+    }
+
+    @Operation
+    public Integer set(@Param(name = "key") int key, @Param(name = "value") int value, @Param(name = "delay") int delay) {
+        return timer.set(key, value, Duration.ofNanos(delay));
+    }
+
+    @Operation
+    public boolean move(@Param(name = "key") int key, @Param(name = "delay") int delay) {
+        return timer.move(key, Duration.ofNanos(delay));
+    }
+
+    @Operation
+    public boolean remove(@Param(name = "key") int key) {
+        return timer.remove(key);
+    }
+
+    @Operation
+    public Integer get(@Param(name = "key") int key) {
+        return timer.get(key);
+    }
+
+    @Operation
+    public boolean containsKey(@Param(name = "key") int key) {
+        return timer.containsKey(key);
+    }
+
+    @Operation
+    public int size() {
+        return timer.size();
+    }
+
+    @Operation
+    public void advanceTo(@Param(name = "to") int to) {
+        timer.advanceTo(to);
+    }
+
+    @Operation
+    public List<String> drain() {
+        List<String> drained = new ArrayList<>();
+        timer.drain((k, v) -> drained.add(k + "=" + v));
+        return drained;
+    }
+
+    /**
+     * Claims the next expiry of the oldest batch and runs its callback, as an executor's thread
+     * would; batches are delivered one at a time, as by a one-thread executor.
+     *
+     * @return "key=value" if delivered, "skipped" if its arming was no longer current, "none"
+     */
+    @Operation(nonParallelGroup = "deliver")
+    public String deliver() {
+        for (Runnable r; (r = batches.peek()) != null; batches.poll()) {
+            delivered = null;
+            if (((KeyedTimerBatch<?, ?>) r).deliverNext()) {
+                return delivered == null ? "skipped" : delivered;
+            }
+        }
+        return "none";
+    }
+
+    /** The scenarios of issue 12, run before the random ones. */
+    private static <O extends Options<O, ?>> O withKnownScenarios(O options) {
+        // One thread arms key 0 then key 3 (other stripes) while another advances past their deadline.
+        options.addCustomScenario(new ExecutionScenario(List.of(),
+                List.of(List.of(actor("set", 0, 1, 2), actor("set", 3, 2, 2)), List.of(actor("advanceTo", 5))),
+                List.of(actor("deliver"), actor("deliver"), actor("containsKey", 0), actor("containsKey", 3)), null));
+        // size() while an advance fires two keys of different stripes.
+        options.addCustomScenario(new ExecutionScenario(List.of(actor("set", 2, 8, 2), actor("set", 5, 5, 2)),
+                List.of(List.of(actor("size")), List.of(actor("advanceTo", 5))),
+                List.of(actor("deliver"), actor("deliver"), actor("size")), null));
+        // Claims racing with set, move and remove of the same keys.
+        options.addCustomScenario(new ExecutionScenario(
+                List.of(actor("set", 1, 5, 0), actor("set", 2, 6, 0), actor("advanceTo", 3)),
+                List.of(List.of(actor("deliver"), actor("deliver")),
+                        List.of(actor("set", 1, 7, 4), actor("remove", 2)),
+                        List.of(actor("move", 1, 2), actor("get", 2))),
+                List.of(actor("deliver"), actor("get", 1), actor("advanceTo", 9), actor("deliver")), null));
+        return options;
+    }
+
+    private static Actor actor(String operation, Object... arguments) {
+        for (Method m : KeyedTimerLincheckTest.class.getMethods()) {
+            if (m.getName().equals(operation) && m.getParameterCount() == arguments.length) {
+                return new Actor(m, List.of(arguments));
+            }
+        }
+        throw new IllegalArgumentException(operation);
+    }
+
+    /** See the class documentation: Lincheck 2.39 cannot instrument on later JDKs. */
+    private static void assumeLincheckCanInstrument() {
+        assumeTrue(Runtime.version().feature() <= 22, "Lincheck 2.39 reads class files up to Java 22");
+    }
+
+    @Test
+    void everyOperation_stressMode_isLinearizable() {
+        assumeLincheckCanInstrument();
+        LinChecker.check(KeyedTimerLincheckTest.class, withKnownScenarios(new StressOptions())
+                .iterations(20).invocationsPerIteration(1_000)
+                .threads(3).actorsPerThread(3).actorsBefore(3).actorsAfter(2));
+    }
+
+    /** Explores interleavings systematically; few scenarios, as each invocation is costly. */
+    @Test
+    void everyOperation_modelChecking_isLinearizable() {
+        assumeLincheckCanInstrument();
+        LinChecker.check(KeyedTimerLincheckTest.class, withKnownScenarios(new ModelCheckingOptions())
+                .iterations(2).invocationsPerIteration(100)
+                .threads(3).actorsPerThread(3).actorsBefore(3).actorsAfter(2));
+    }
+}
