@@ -63,6 +63,8 @@ import io.github.radixwheel.core.internal.RadixEngine;
 public final class TimingWheel<V> {
     private static final int DEFAULT_CAPACITY = 16;
     private static final int SHOWN_ALARMS = 8;
+    /** No interval: the bounds of {@code add} are to be recomputed. */
+    private static final long STALE = -1;
 
     private final TimingWheelConfig config;
     private final Intervals intervals;
@@ -76,11 +78,10 @@ public final class TimingWheel<V> {
 
     private long now;
     /**
-     * The queue's minimum, for which {@link #minTime} and {@link #maxTime} were computed. Every
-     * method that moves the minimum sets them before user code can run again (handlers included),
-     * so {@code add} checks a time with two compares.
+     * The queue's minimum for which {@link #minTime} and {@link #maxTime} were computed, or
+     * {@link #STALE} after anything that may have moved it: {@code add} recomputes them only then.
      */
-    private long boundsKey;
+    private long boundsKey = STALE;
     /** {@code intervalStart(now)}: the least time {@code add} accepts. */
     private long minTime;
     /** {@code maxAllowedAlarmTime()}. */
@@ -100,7 +101,6 @@ public final class TimingWheel<V> {
         this.storesTimes = config.alarmPrecision() != 1 || start < 0;
         this.wheel = new HandleWheel<>(config.levelBits(), DEFAULT_CAPACITY, storesTimes);
         this.now = start;
-        setBounds(0);
     }
 
     /** @return the configuration */
@@ -178,6 +178,7 @@ public final class TimingWheel<V> {
      *     negative start)
      */
     public long maxAllowedAlarmTime() {
+        refreshBounds();
         return maxTime;
     }
 
@@ -372,7 +373,7 @@ public final class TimingWheel<V> {
         checkTime(now);
         wheel.reset(intervals.num(now));
         this.now = now;
-        setBounds(wheel.minAllowedKey());
+        boundsKey = STALE;
     }
 
     /**
@@ -509,7 +510,7 @@ public final class TimingWheel<V> {
         try {
             return wheel.pollMin("fireNextAlarm", fireNext, handler);
         } finally {
-            setBounds(wheel.minAllowedKey());
+            boundsKey = STALE;
         }
     }
 
@@ -519,9 +520,7 @@ public final class TimingWheel<V> {
         V value = wheel.valueOf(node);
         long alarm = wheel.release(node);
         now = Math.max(now, intervalStart);
-        if (interval != boundsKey) {
-            setBounds(interval);
-        }
+        boundsKey = STALE;
         handler.accept(alarm, at, value);
     }
 
@@ -530,26 +529,24 @@ public final class TimingWheel<V> {
         V value = wheel.valueOf(node);
         long alarm = wheel.release(node);
         now = Math.max(now, at);
-        if (interval != boundsKey) {
-            setBounds(interval);
-        }
+        boundsKey = STALE;
         handler.accept(alarm, at, value);
     }
 
-    /** Ends a delivering call: the queue's minimum may have moved, so the bounds of {@code add} follow. */
+    /** Ends a delivering call, which may have moved the queue's minimum. */
     private void endDelivery() {
         wheel.endDelivery();
-        long minKey = wheel.minAllowedKey();
-        if (minKey != boundsKey) {
-            setBounds(minKey);
-        }
+        boundsKey = STALE;
     }
 
-    /** Sets the bounds of {@code add} for the queue's minimum {@code minKey}. */
-    private void setBounds(long minKey) {
-        boundsKey = minKey;
-        minTime = intervals.numStart(minKey);
-        maxTime = maxTimeFor(wheel.maxAllowedKey());
+    /** Recomputes the bounds of {@code add} if anything may have moved the queue's minimum since. */
+    private void refreshBounds() {
+        if (boundsKey == STALE) {
+            long minKey = wheel.minAllowedKey();
+            boundsKey = minKey;
+            minTime = intervals.numStart(minKey);
+            maxTime = maxTimeFor(wheel.maxAllowedKey());
+        }
     }
 
     private long maxTimeFor(long maxKey) {
@@ -622,6 +619,7 @@ public final class TimingWheel<V> {
     }
 
     private void checkAlarmTime(long at) {
+        refreshBounds();
         if (at > maxTime) {
             throw Checks.outOfRange("at", at, minTime, maxTime, "too far in the future");
         }
@@ -641,8 +639,8 @@ public final class TimingWheel<V> {
             throw Checks.state("now " + now + " is in interval " + intervals.num(now) + " but the queue's minimum is "
                     + wheel.minAllowedKey());
         }
-        if (boundsKey != wheel.minAllowedKey() || minTime != intervals.startOf(now)
-                || maxTime != maxTimeFor(wheel.maxAllowedKey())) {
+        if (boundsKey != STALE && (boundsKey != wheel.minAllowedKey() || minTime != intervals.startOf(now)
+                || maxTime != maxTimeFor(wheel.maxAllowedKey()))) {
             throw Checks.state("cached alarm time bounds " + minTime + ".." + maxTime + " for interval " + boundsKey
                     + " are stale");
         }

@@ -462,6 +462,10 @@ public final class RadixEngine {
         int i = slots.head(level, slot); // the next front node to place
         int j = slots.tail(level, slot); // the next back node to keep, while keeping
         slots.detach(level, slot);
+        if (i == j) {
+            place(i, nodes.key(i)); // the usual case at small sizes: one node
+            return;
+        }
         int[] back = relinkBuffer;
         int kept = back.length;
         int stop = NIL; // the first kept node: the front walk ends before it
