@@ -339,9 +339,12 @@ public final class RadixEngine {
      * @return the node, whose key is now {@link #minAllowedKey()}; NIL if empty
      */
     public int pollMinNode() {
-        int e = minNode();
+        int e = minNode;
         if (e == NIL) {
-            return NIL;
+            if (size == 0) {
+                return NIL;
+            }
+            e = sortDownToMin();
         }
         long key = minKey;
         int following = nodes.next(e);
@@ -358,6 +361,28 @@ public final class RadixEngine {
             }
         }
         return e;
+    }
+
+    /**
+     * Finds the minimum for a removal: while the lowest occupied level is above 0, raises the
+     * minimum to its first slot's start, which relinks that slot down, as advancing does. So a slot
+     * above level 0 is walked once, by the relink, instead of once to find its least key and again
+     * when the removal raises the minimum into it.
+     *
+     * @return the first node in delivery order, now cached with its key; the queue is not empty
+     */
+    private int sortDownToMin() {
+        LevelGeometry g = geo;
+        while (true) {
+            int level = Long.numberOfTrailingZeros(slots.occupiedLevels);
+            int slot = firstSlot(level);
+            if (level == 0) {
+                int e = slots.head(0, slot); // a level 0 slot holds one key
+                setMin(e, nodes.key(e));
+                return e;
+            }
+            moveMinTo(g.slotStart(level, slot));
+        }
     }
 
     // ---------------------------------------------------------------- advancing
