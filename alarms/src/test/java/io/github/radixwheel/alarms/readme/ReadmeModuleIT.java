@@ -52,6 +52,7 @@ class ReadmeModuleIT {
         args.add(copy(SAMPLES.resolve("MM1Simulation.java"), src, "io/github/radixwheel/alarms/readme"));
         args.add(copy(SAMPLES.resolve("KeepAlive.java"), src, "io/github/radixwheel/alarms/readme"));
         args.add(copy(SAMPLES.resolve("TtlCache.java"), src, "io/github/radixwheel/alarms/readme"));
+        args.add(copy(SAMPLES.resolve("ShopSimulation.java"), src, "io/github/radixwheel/alarms/readme"));
         args.add(copy(CORE_SAMPLES.resolve("ShortestPaths.java"), src, "io/github/radixwheel/core/readme"));
         ToolProvider javac = ToolProvider.findFirst("javac").orElseThrow();
         StringWriter errors = new StringWriter();

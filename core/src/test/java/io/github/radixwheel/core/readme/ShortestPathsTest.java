@@ -1,22 +1,30 @@
 package io.github.radixwheel.core.readme;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Arrays;
 import java.util.PriorityQueue;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
-/** The README's shortest-path sample gives the distances of a textbook Dijkstra on a binary heap. */
+/**
+ * The README's shortest-path sample gives the distances of the textbook algorithms: Dijkstra on a
+ * binary heap with lazy deletion, and Bellman-Ford, on graphs by hand and seeded random graphs whose
+ * arc lengths spread keys over many levels; one queue serves every search.
+ */
 class ShortestPathsTest {
 
     @Test
-    void from_smallGraph_givesKnownDistances() {
-        // 0 -> 1 (4), 0 -> 2 (1), 2 -> 1 (2), 1 -> 3 (1), 2 -> 3 (5), 3 -> 3 (0); node 4 unreachable.
-        int[] first = {0, 2, 3, 5, 6, 6};
-        int[] target = {1, 2, 3, 1, 3, 3};
-        int[] weight = {4, 1, 1, 2, 5, 0};
-        assertArrayEquals(new long[] {0, 3, 1, 4, Long.MAX_VALUE}, ShortestPaths.from(0, first, target, weight));
+    void from_smallGraphByHand_givesKnownDistancesFromEverySource() {
+        // 0 -> 1 (4), 0 -> 2 (1), 2 -> 1 (2), 1 -> 3 (0), 3 -> 0 (7); node 4 unreachable.
+        int[] first = {0, 2, 3, 4, 5, 5};
+        int[] target = {1, 2, 3, 1, 0};
+        long[] length = {4, 1, 0, 2, 7};
+        ShortestPaths paths = new ShortestPaths(first, target, length);
+        assertArrayEquals(new long[] {0, 3, 1, 3, Long.MAX_VALUE}, paths.from(0));
+        assertArrayEquals(new long[] {7, 0, 8, 0, Long.MAX_VALUE}, paths.from(1));
+        assertArrayEquals(new long[] {0, 3, 1, 3, Long.MAX_VALUE}, paths.from(0));
     }
 
     @Test
@@ -25,31 +33,62 @@ class ShortestPathsTest {
         for (int round = 0; round < 20; round++) {
             int nodes = 1 + random.nextInt(2_000);
             int arcs = random.nextInt(8 * nodes);
-            int maxWeight = round % 2 == 0 ? 10 : 1_000_000_000;
+            long maxLength = round % 2 == 0 ? 10 : 1_000_000_000;
+            Graph g = Graph.random(random, nodes, arcs, nodes, () -> random.nextLong(maxLength + 1));
+            int source = random.nextInt(nodes);
+            assertArrayEquals(reference(source, g), new ShortestPaths(g.first, g.target, g.length).from(source));
+        }
+    }
+
+    @Test
+    void from_everySourceWithOneQueue_matchesBellmanFord_withZeroShortAndVeryLongArcs() {
+        SplittableRandom random = new SplittableRandom(2026);
+        int n = 1500;
+        // The last 100 nodes have no arc in, so some are unreachable.
+        Graph g = Graph.random(random, n, 6000, n - 100, () -> switch (random.nextInt(4)) {
+            case 0 -> 0;                                   // equal keys
+            case 1 -> 1 + random.nextInt(16);              // level 0
+            case 2 -> 1 + random.nextLong(1L << 20);       // higher levels
+            default -> 1 + random.nextLong(1L << 44);      // far levels
+        });
+        ShortestPaths paths = new ShortestPaths(g.first, g.target, g.length);
+        int unreachable = 0;
+        for (int source : new int[] {0, 1, 7, 499, 1000, n - 1, 0}) {
+            long[] actual = paths.from(source);
+            assertArrayEquals(bellmanFord(source, g), actual, "distances from " + source);
+            unreachable += (int) Arrays.stream(actual).filter(d -> d == Long.MAX_VALUE).count();
+        }
+        assertTrue(unreachable > 0, "the graph should leave some nodes unreachable");
+    }
+
+    /** A graph in compressed sparse rows. */
+    private record Graph(int[] first, int[] target, long[] length) {
+        static Graph random(SplittableRandom random, int nodes, int arcs, int targets,
+                java.util.function.LongSupplier lengths) {
+            int[] tails = new int[arcs];
             int[] first = new int[nodes + 1];
-            int[] from = new int[arcs];
             for (int a = 0; a < arcs; a++) {
-                from[a] = random.nextInt(nodes);
-                first[from[a] + 1]++;
+                tails[a] = random.nextInt(nodes);
+                first[tails[a] + 1]++;
             }
-            Arrays.sort(from);
             for (int u = 0; u < nodes; u++) {
                 first[u + 1] += first[u];
             }
+            int[] next = Arrays.copyOf(first, nodes);
             int[] target = new int[arcs];
-            int[] weight = new int[arcs];
+            long[] length = new long[arcs];
             for (int a = 0; a < arcs; a++) {
-                target[a] = random.nextInt(nodes);
-                weight[a] = random.nextInt(maxWeight + 1);
+                int at = next[tails[a]]++;
+                target[at] = random.nextInt(Math.max(1, targets));
+                length[at] = lengths.getAsLong();
             }
-            int source = random.nextInt(nodes);
-            assertArrayEquals(reference(source, first, target, weight), ShortestPaths.from(source, first, target, weight));
+            return new Graph(first, target, length);
         }
     }
 
     /** Dijkstra with lazy deletion on {@link PriorityQueue}. */
-    private static long[] reference(int source, int[] first, int[] target, int[] weight) {
-        long[] dist = new long[first.length - 1];
+    private static long[] reference(int source, Graph g) {
+        long[] dist = new long[g.first.length - 1];
         Arrays.fill(dist, Long.MAX_VALUE);
         dist[source] = 0;
         PriorityQueue<long[]> heap = new PriorityQueue<>((x, y) -> Long.compare(x[0], y[0]));
@@ -60,11 +99,34 @@ class ShortestPathsTest {
             if (top[0] != dist[u]) {
                 continue;
             }
-            for (int a = first[u]; a < first[u + 1]; a++) {
-                long d = dist[u] + weight[a];
-                if (d < dist[target[a]]) {
-                    dist[target[a]] = d;
-                    heap.add(new long[] {d, target[a]});
+            for (int a = g.first[u]; a < g.first[u + 1]; a++) {
+                long d = dist[u] + g.length[a];
+                if (d < dist[g.target[a]]) {
+                    dist[g.target[a]] = d;
+                    heap.add(new long[] {d, g.target[a]});
+                }
+            }
+        }
+        return dist;
+    }
+
+    /** Bellman-Ford: the simple reference, O(n × m). */
+    private static long[] bellmanFord(int source, Graph g) {
+        int n = g.first.length - 1;
+        long[] dist = new long[n];
+        Arrays.fill(dist, Long.MAX_VALUE);
+        dist[source] = 0;
+        for (boolean changed = true; changed; ) {
+            changed = false;
+            for (int u = 0; u < n; u++) {
+                if (dist[u] == Long.MAX_VALUE) {
+                    continue;
+                }
+                for (int a = g.first[u]; a < g.first[u + 1]; a++) {
+                    if (dist[u] + g.length[a] < dist[g.target[a]]) {
+                        dist[g.target[a]] = dist[u] + g.length[a];
+                        changed = true;
+                    }
                 }
             }
         }
