@@ -24,7 +24,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 /**
  * Expectations published with the reference design, Jane Street's {@code Timing_wheel}
  * ({@code timing_wheel/test/test_timing_wheel.ml} in {@code janestreet/core_kernel}), that still
- * apply to SPEC §3. Times there are nanoseconds from the epoch, and {@code G} below is their
+ * apply to this library's contract. Times there are nanoseconds from the epoch, and {@code G} below is their
  * "gibi-nanosecond" 2^30 ns. Where the reference's numbers differ only because of its 62-bit time
  * range or its float-to-power-of-two precision rounding, the comment says what changed.
  */
@@ -40,7 +40,7 @@ class PublishedExpectationsTest {
 
     @Test
     void microsecondPrecision_durations() {
-        // The reference lists the first five (1.048576ms ... 1d15h5m37.488355328s); SPEC adds a 3-bit level.
+        // The reference lists the first five (1.048576ms ... 1d15h5m37.488355328s); the microsecond preset adds a 3-bit level.
         assertArrayEquals(new long[] {1048576L, 1073741824L, 68719476736L, 4398046511104L, 140737488355328L,
                 1125899906842624L}, TimingWheelConfig.microsecondPrecision().durations());
     }
@@ -494,7 +494,7 @@ class PublishedExpectationsTest {
     void advanceClock_firesAlarmsAtTheRightTime() {
         // Precisions G, G/2 and G/10 (the reference rounds G/10 down to 2^26; any precision is ours),
         // separations and steps in hundredths of G. The reference checks at <= now() inside the handler;
-        // under SPEC §3 now() inside the handler is the start of the alarm's interval, so the check here is
+        // under this library's contract now() inside the handler is the start of the alarm's interval, so the check here is
         // that nothing fires early (at < to) and that after each call now() is in to's interval.
         long[] precisions = {G, G / 2, G / 10};
         long[] separations = {1, 10, 50, 100, 200, 1000};

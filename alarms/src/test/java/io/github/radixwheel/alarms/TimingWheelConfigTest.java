@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-/** SPEC §3 {@code TimingWheelConfig}. */
+/** The contract of {@code TimingWheelConfig}, clause by clause. */
 class TimingWheelConfigTest {
 
     @ParameterizedTest

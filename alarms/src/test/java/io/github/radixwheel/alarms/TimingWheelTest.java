@@ -40,7 +40,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * SPEC §3 {@code TimingWheel}: every method and clause, every exception case (each checked to change
+ * The contract of {@code TimingWheel}: every method and clause, every exception case (each checked to change
  * nothing), at starts {@code Long.MIN_VALUE}, {@code -1_000_000_007}, 0, 12345 and
  * {@code Long.MAX_VALUE - 10_000}, with precisions 1, 2, 3, 1000, 1024 and 2^30.
  */

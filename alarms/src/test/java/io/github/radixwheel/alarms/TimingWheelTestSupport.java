@@ -17,7 +17,7 @@ import org.junit.jupiter.api.function.Executable;
 
 /**
  * Shared pieces of the {@link TimingWheel} unit tests: the clocks and precisions every test runs at,
- * an independent {@link BigInteger} oracle for the interval arithmetic of SPEC §1 and §3, a snapshot
+ * an independent {@link BigInteger} oracle for the interval and key-range arithmetic of the contract, a snapshot
  * of everything observable (for "a rejected call changes nothing"), and a recording handler.
  */
 final class TimingWheelTestSupport {
@@ -126,7 +126,7 @@ final class TimingWheelTestSupport {
         return t.compareTo(MAX_B) > 0 ? null : t;
     }
 
-    /** SPEC §1: {@code maxAllowedKey() = M_(L-1)} for minimum allowed key {@code k}. */
+    /** The reference formula: {@code maxAllowedKey() = M_(L-1)} for minimum allowed key {@code k}. */
     static long refMaxAllowedKey(LevelBits bits, long k) {
         int sum = bits.bits(0);
         long max = saturatedAdd(k, lowMask(sum));
@@ -139,7 +139,7 @@ final class TimingWheelTestSupport {
         return max;
     }
 
-    /** SPEC §3: {@code maxAllowedAlarmTime()} when the clock is in interval {@code k}. */
+    /** {@code maxAllowedAlarmTime()} when the clock is in interval {@code k}. */
     static long refMaxAllowedAlarmTime(Case c, long k) {
         long maxKey = refMaxAllowedKey(c.bits(), k);
         return maxKey >= c.last() ? c.lastTime() : c.intervalStart(maxKey + 1) - 1;

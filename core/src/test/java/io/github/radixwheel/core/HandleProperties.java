@@ -28,7 +28,7 @@ import net.jqwik.api.constraints.IntRange;
  * <p>The rule checked everywhere: {@code contains(x)} is true exactly for the handles that
  * {@code add} returned and that have not been removed, delivered or cleared since — for any
  * {@code long x}, made-up ones included. {@code key}/{@code value}/{@code forEach} report what was
- * stored. Handles of another queue are not contained; the SPEC allows a collision chance of 2^-32
+ * stored. Handles of another queue are not contained; the contract allows a collision chance of 2^-32
  * per handle, so these fixed-seed properties are deterministic for all practical purposes.
  */
 class HandleProperties {

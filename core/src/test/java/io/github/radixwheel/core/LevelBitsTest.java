@@ -10,7 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.Arrays;
 import org.junit.jupiter.api.Test;
 
-/** SPEC §2 {@code LevelBits}: validation and its order, accessors, copies, value semantics. */
+/** The contract of {@code LevelBits}: validation and its order, accessors, copies, value semantics. */
 class LevelBitsTest {
 
     // ---------------------------------------------------------------- of: validation

@@ -20,7 +20,7 @@ import net.jqwik.api.Tuple;
 import org.junit.jupiter.api.Test;
 
 /**
- * SPEC §1: {@code maxAllowedKey()} is exactly {@code M_(L-1)}. The table's examples, then a
+ * {@code maxAllowedKey()} is exactly {@code M_(L-1)}. The table's examples, then a
  * property against an independent {@link BigInteger} rendering of the formula.
  */
 class MaxAllowedKeyTest {
@@ -40,7 +40,7 @@ class MaxAllowedKeyTest {
         assertEquals(expected, queueAt(bits, k).maxAllowedKey(), bits + " at minimum " + k);
     }
 
-    // ---------------------------------------------------------------- SPEC §1 examples
+    // ---------------------------------------------------------------- the contract's examples
 
     @Test
     void maxAllowedKey_oneBit_specExample() {
@@ -140,7 +140,7 @@ class MaxAllowedKeyTest {
 
     // ---------------------------------------------------------------- the formula, independently
 
-    /** SPEC §1 with BigInteger: m_0 = k, M_i = m_i ⊕ S_i, m_i = round_down(M_(i-1) + 1, 2^B_(i-1)). */
+    /** The reference formula with BigInteger: m_0 = k, M_i = m_i ⊕ S_i, m_i = round_down(M_(i-1) + 1, 2^B_(i-1)). */
     static long expected(int[] bits, long k) {
         BigInteger m = BigInteger.valueOf(k);
         int sum = bits[0];

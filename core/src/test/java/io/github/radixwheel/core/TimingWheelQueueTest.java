@@ -30,7 +30,7 @@ import io.github.radixwheel.core.QueueTestSupport.State;
 import org.junit.jupiter.api.Test;
 
 /**
- * SPEC §2 {@code TimingWheelQueue}, clause by clause: every method, every exception, and for each
+ * The contract of {@code TimingWheelQueue}, clause by clause: every method, every exception, and for each
  * rejected call a check that nothing observable changed. {@code checkInvariants()} runs after
  * every mutation: the tests mutate through small helpers ({@code add(q, ...)}, {@code remove(q, ...)},
  * ...) that call it.
@@ -727,7 +727,7 @@ class TimingWheelQueueTest {
         long b = add(q, 4, "b");
         assertEquals("b", pollMin(q));
         assertEquals(4, q.minAllowedKey());
-        assertEquals(23, q.maxAllowedKey()); // SPEC §1: [3, 1] at 4..7 -> 23
+        assertEquals(23, q.maxAllowedKey()); // [3, 1] at 4..7 -> 23
         assertFalse(q.contains(b));
         q.checkInvariants();
         assertEquals("a", pollMin(q));

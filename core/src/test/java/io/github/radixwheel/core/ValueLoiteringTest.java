@@ -11,7 +11,7 @@ import java.lang.ref.WeakReference;
 import org.junit.jupiter.api.Test;
 
 /**
- * SPEC §2 cost contract: "no reference kept to a removed value". Each test adds a value that only
+ * The cost contract: "no reference kept to a removed value". Each test adds a value that only
  * the queue references, makes the element leave, and checks that the value can be collected.
  * Values are created in helper methods so that no local variable of the test keeps them alive.
  */
