@@ -207,7 +207,7 @@ public final class TimingWheel<V> {
      */
     public long add(long at, V value) {
         checkAlarmTime(at);
-        return wheel.addInRange(intervals.num(at), at, value);
+        return wheel.addInRange(intervals.num(at), at, value, false);
     }
 
     /**
@@ -223,7 +223,7 @@ public final class TimingWheel<V> {
      */
     public long addFirst(long at, V value) {
         checkAlarmTime(at);
-        return wheel.addFirstInRange(intervals.num(at), at, value);
+        return wheel.addInRange(intervals.num(at), at, value, true);
     }
 
     /**

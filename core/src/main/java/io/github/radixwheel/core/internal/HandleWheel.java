@@ -63,28 +63,24 @@ public final class HandleWheel<V> {
     /** Adds at the back of {@code key}'s insertion order. */
     public long add(long key, long aux, V value) {
         engine.checkKey(key);
-        return addInRange(key, aux, value);
-    }
-
-    /** {@link #add} for a key the caller has checked to be in range. */
-    public long addInRange(long key, long aux, V value) {
-        engine.requireMutable();
-        int e = pool.allocate(aux, value);
-        engine.insertLast(e, key);
-        return pool.handle(e);
+        return addInRange(key, aux, value, false);
     }
 
     /** Adds at the front of {@code key}'s insertion order. */
     public long addFirst(long key, long aux, V value) {
         engine.checkKey(key);
-        return addFirstInRange(key, aux, value);
+        return addInRange(key, aux, value, true);
     }
 
-    /** {@link #addFirst} for a key the caller has checked to be in range. */
-    public long addFirstInRange(long key, long aux, V value) {
+    /** {@link #add} or {@link #addFirst} for a key the caller has checked to be in range. */
+    public long addInRange(long key, long aux, V value, boolean first) {
         engine.requireMutable();
         int e = pool.allocate(aux, value);
-        engine.insertFirst(e, key);
+        if (first) {
+            engine.insertFirst(e, key);
+        } else {
+            engine.insertLast(e, key);
+        }
         return pool.handle(e);
     }
 
@@ -93,11 +89,7 @@ public final class HandleWheel<V> {
         int ref = live(handle);
         engine.requireMutable();
         int e = pool.allocate(pool.aux == null ? 0 : pool.aux[ref], value);
-        if (after) {
-            engine.insertAfter(e, ref);
-        } else {
-            engine.insertBefore(e, ref);
-        }
+        engine.insertBeside(e, ref, after);
         return pool.handle(e);
     }
 

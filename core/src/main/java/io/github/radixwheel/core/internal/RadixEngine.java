@@ -223,25 +223,20 @@ public final class RadixEngine {
         reorders++;
     }
 
-    /** Links free node {@code e} immediately before linked node {@code ref}, with its key. */
-    public void insertBefore(int e, int ref) {
+    /** Links free node {@code e} immediately before or after linked node {@code ref}, with its key. */
+    public void insertBeside(int e, int ref, boolean after) {
         long key = nodes.key(ref);
         nodes.setKey(e, key);
         int level = geo.levelOf(key);
-        slots.insertBefore(level, geo.slotOf(level, key), e, ref, key);
-        size++;
-        if (minNode == ref) {
-            minNode = e;
+        int slot = geo.slotOf(level, key);
+        if (after) {
+            slots.insertAfter(level, slot, e, ref, key);
+        } else {
+            slots.insertBefore(level, slot, e, ref, key);
+            if (minNode == ref) {
+                minNode = e; // same key, now first
+            }
         }
-        reorders++;
-    }
-
-    /** Links free node {@code e} immediately after linked node {@code ref}, with its key. */
-    public void insertAfter(int e, int ref) {
-        long key = nodes.key(ref);
-        nodes.setKey(e, key);
-        int level = geo.levelOf(key);
-        slots.insertAfter(level, geo.slotOf(level, key), e, ref, key);
         size++;
         reorders++;
     }
