@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.radixwheel.alarms.TimingWheel;
 import io.github.radixwheel.alarms.TimingWheelConfig;
+import io.github.radixwheel.core.IndexedTimingWheelQueue;
 import io.github.radixwheel.core.LevelBits;
 import io.github.radixwheel.core.TimingWheelQueue;
 import io.github.radixwheel.benchmarks.peers.Impl;
@@ -13,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.IntFunction;
 import org.junit.jupiter.api.Test;
+import org.openjdk.jol.info.GraphLayout;
 
 /**
  * The footprint table: every implementation is measured through its adapter, with plausible
@@ -27,7 +29,7 @@ class FootprintTest {
         assertEquals(Impl.values().length + 2, rows.size());
         Map<String, Double> perTimer = new HashMap<>();
         rows.forEach(r -> perTimer.put(r.name(), r.bytesPerTimer()));
-        // radixwheel's slot arrays (about 140 KB with the default level bits) are a fixed cost, so
+        // radixwheel's slot arrays (about 57 KB with the default level bits) are a fixed cost, so
         // the per-timer size is the growth from n to 2n timers.
         double radix = (double) (Footprint.measure(2 * n).get(0).totalBytes() - rows.get(0).totalBytes()) / n;
         assertTrue(radix >= 16 && radix <= 40, "radixwheel " + radix);
@@ -80,5 +82,46 @@ class FootprintTest {
             assertTrue(perElement <= 40, what + ": " + perElement + " bytes per element at size " + n);
             assertTrue(n < 1000 || perElement >= 16, what + ": implausibly small, " + perElement + " bytes per element at " + n);
         }
+    }
+
+    /** 16 bytes per id of capacity, besides the slot arrays, all allocated by the constructor. */
+    @Test
+    void indexedQueue_takesSixteenBytesPerIdOfCapacity() {
+        long empty = GraphLayout.parseInstance(new IndexedTimingWheelQueue(0)).totalSize();
+        for (int capacity : new int[] {1, 1000, 1 << 16}) {
+            IndexedTimingWheelQueue q = new IndexedTimingWheelQueue(capacity);
+            long before = GraphLayout.parseInstance(q).totalSize();
+            for (int id = 0; id < capacity; id++) {
+                q.add(id, id * 7L);
+            }
+            long full = GraphLayout.parseInstance(q).totalSize();
+            assertEquals(before, full, "adding ids allocates nothing at capacity " + capacity);
+            double perId = (double) (full - empty) / capacity;
+            assertTrue(perId <= 16 + 48.0 / capacity, perId + " bytes per id at capacity " + capacity);
+        }
+    }
+
+    /** {@code trimToSize()} brings an emptied queue, and an emptied wheel, back to their initial footprint. */
+    @Test
+    void trimToSize_emptiedStructures_returnToTheirInitialFootprint() {
+        Object value = new Object();
+        TimingWheelQueue<Object> q = new TimingWheelQueue<>();
+        long initial = GraphLayout.parseInstance(q).totalSize();
+        for (int i = 0; i < 10_000; i++) {
+            q.add(i * 7L, value);
+        }
+        q.clear();
+        assertTrue(GraphLayout.parseInstance(q).totalSize() > initial, "clear keeps the capacity");
+        q.trimToSize();
+        assertEquals(initial, GraphLayout.parseInstance(q).totalSize());
+
+        TimingWheel<Object> w = new TimingWheel<>(new TimingWheelConfig(3, LevelBits.DEFAULT), -5);
+        long wheelInitial = GraphLayout.parseInstance(w).totalSize();
+        for (int i = 0; i < 10_000; i++) {
+            w.add(i * 7L, value);
+        }
+        w.advanceClock(Long.MAX_VALUE, (alarm, at, v) -> { });
+        w.trimToSize();
+        assertEquals(wheelInitial, GraphLayout.parseInstance(w).totalSize());
     }
 }
