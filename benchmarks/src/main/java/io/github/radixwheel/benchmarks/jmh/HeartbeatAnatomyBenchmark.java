@@ -1,7 +1,7 @@
 package io.github.radixwheel.benchmarks.jmh;
 
 import io.github.radixwheel.benchmarks.peers.KeyedTimers;
-import it.unimi.dsi.fastutil.objects.Object2LongOpenHashMap;
+import it.unimi.dsi.fastutil.objects.Object2IntOpenHashMap;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -28,8 +28,8 @@ import org.openjdk.jmh.annotations.Warmup;
  *       key does, and {@link #clockThenKeyHash}: the clock read, then the same, in the order in
  *       which a heartbeat does them; this is the floor of a keyed heartbeat on this harness;
  *   <li>{@link #lookup}: the data a {@code move} touches, without the timer: the key object, a
- *       fastutil {@code Object2LongOpenHashMap} lookup, and a read and a write of a per-key
- *       {@code long[]} deadline cell; {@link #lookupThenClock}: the same plus one clock read;
+ *       fastutil {@code Object2IntOpenHashMap} lookup of the key's id, a read of its deadline and
+ *       a write of its deadline and arming order, side by side in a {@code long[]}; {@link #lookupThenClock}: the same plus one clock read;
  *   <li>{@link #move}: {@code KeyedTimer.move}, as in {@link KeyedTimerBenchmark}.
  * </ul>
  *
@@ -53,7 +53,7 @@ public class HeartbeatAnatomyBenchmark {
 
     final KeyedTimerBenchmark.Shared timer = new KeyedTimerBenchmark.Shared();
     Long[] keyObjects;
-    Object2LongOpenHashMap<Long> indexOf;
+    Object2IntOpenHashMap<Long> indexOf;
     long[] deadlines;
     final KeyedTimerBenchmark.Cursor cursor = new KeyedTimerBenchmark.Cursor();
 
@@ -62,12 +62,12 @@ public class HeartbeatAnatomyBenchmark {
     public void setUp() {
         timer.create("radixwheel", keys);
         keyObjects = KeyedTimers.distinctKeys(keys);
-        indexOf = new Object2LongOpenHashMap<>(keys);
+        indexOf = new Object2IntOpenHashMap<>(keys);
         indexOf.defaultReturnValue(-1);
         for (int k = 0; k < keys; k++) {
             indexOf.put(keyObjects[k], k);
         }
-        deadlines = new long[keys];
+        deadlines = new long[2 * keys];
         cursor.create(keys, 0);
     }
 
@@ -120,14 +120,15 @@ public class HeartbeatAnatomyBenchmark {
         return timer.beat(cursor.next());
     }
 
-    /** Finds key {@code k}'s cell through the map and replaces its deadline with {@code deadline}. */
+    /** Finds key {@code k}'s id through the map and replaces its deadline and order with {@code deadline}. */
     long touch(int k, long deadline) {
-        int i = (int) indexOf.getLong(keyObjects[k]);
+        int i = indexOf.getInt(keyObjects[k]);
         if (i != k) {
             throw new IllegalStateException("key " + k + " maps to " + i);
         }
-        long old = deadlines[i];
-        deadlines[i] = deadline;
+        long old = deadlines[2 * i];
+        deadlines[2 * i] = deadline;
+        deadlines[2 * i + 1] = deadline;
         return old;
     }
 }
