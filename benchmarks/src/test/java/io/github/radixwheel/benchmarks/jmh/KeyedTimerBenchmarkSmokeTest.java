@@ -100,7 +100,7 @@ class KeyedTimerBenchmarkSmokeTest {
                 assertTrue(b.move());
             }
             b.check();
-            b.indexOf.removeLong(b.keyObjects[7]); // a key the map does not hold fails the run
+            b.indexOf.removeInt(b.keyObjects[7]); // a key the map does not hold fails the run
             assertThrows(IllegalStateException.class, () -> b.touch(7, 0));
         } finally {
             b.close();
