@@ -318,7 +318,7 @@ public final class TimingWheel<V> {
      * @throws IllegalArgumentException if {@code alarm} is not pending
      */
     public long alarmAt(long alarm) {
-        return storesTimes ? wheel.aux(alarm) : intervals.numStart(wheel.key(alarm));
+        return storesTimes ? wheel.alarmTime(alarm) : intervals.numStart(wheel.key(alarm));
     }
 
     /**
@@ -394,7 +394,7 @@ public final class TimingWheel<V> {
      */
     public void forEach(AlarmConsumer<? super V> action) {
         Checks.requireNonNull(action, "action");
-        wheel.forEach((alarm, key, aux, value) -> action.accept(alarm, timeOf(key, aux), value));
+        wheel.forEach((alarm, key, stored, value) -> action.accept(alarm, timeOf(key, stored), value));
     }
 
     /**
@@ -408,12 +408,13 @@ public final class TimingWheel<V> {
      */
     public void forEachInOrder(AlarmConsumer<? super V> action) {
         Checks.requireNonNull(action, "action");
-        wheel.forEachInOrder((alarm, key, aux, value) -> action.accept(alarm, timeOf(key, aux), value),
+        wheel.forEachInOrder((alarm, key, stored, value) -> action.accept(alarm, timeOf(key, stored), value),
                 Integer.MAX_VALUE);
     }
 
-    private long timeOf(long interval, long aux) {
-        return storesTimes ? aux : intervals.numStart(interval);
+    /** An alarm's time: the one stored, or its interval's start when times are not stored. */
+    private long timeOf(long interval, long stored) {
+        return storesTimes ? stored : intervals.numStart(interval);
     }
 
     // ---------------------------------------------------------------- the clock
@@ -454,7 +455,7 @@ public final class TimingWheel<V> {
         Checks.requireNonNull(handler, "handler");
         wheel.beginDelivery("firePastAlarms");
         try {
-            wheel.deliverAtMinWhereAuxAtMost(now, fire, handler);
+            wheel.deliverAtMinWhereAlarmTimeAtMost(now, fire, handler);
         } finally {
             endDelivery();
         }
@@ -489,7 +490,7 @@ public final class TimingWheel<V> {
                 wheel.advance(intervals.num(next), fire, handler);
                 now = next;
             }
-            wheel.deliverAtMinWhereAuxAtMost(now, fire, handler);
+            wheel.deliverAtMinWhereAlarmTimeAtMost(now, fire, handler);
         } finally {
             endDelivery();
         }
@@ -516,7 +517,7 @@ public final class TimingWheel<V> {
 
     private void fire(int node, long interval, AlarmConsumer<? super V> handler) {
         long intervalStart = intervals.numStart(interval);
-        long at = storesTimes ? wheel.auxOf(node) : intervalStart;
+        long at = storesTimes ? wheel.alarmTimeOf(node) : intervalStart;
         V value = wheel.valueOf(node);
         long alarm = wheel.release(node);
         now = Math.max(now, intervalStart);
@@ -525,7 +526,7 @@ public final class TimingWheel<V> {
     }
 
     private void fireNext(int node, long interval, AlarmConsumer<? super V> handler) {
-        long at = storesTimes ? wheel.auxOf(node) : intervals.numStart(interval);
+        long at = storesTimes ? wheel.alarmTimeOf(node) : intervals.numStart(interval);
         V value = wheel.valueOf(node);
         long alarm = wheel.release(node);
         now = Math.max(now, at);
@@ -585,7 +586,7 @@ public final class TimingWheel<V> {
      */
     public long minAlarmTime() {
         requireAlarms("minAlarmTime");
-        return storesTimes ? wheel.auxExtremeAtMinKey(false) : intervals.numStart(wheel.minKey());
+        return storesTimes ? wheel.alarmTimeExtremeAtMinKey(false) : intervals.numStart(wheel.minKey());
     }
 
     /**
@@ -594,7 +595,7 @@ public final class TimingWheel<V> {
      */
     public long maxAlarmTimeInMinInterval() {
         requireAlarms("maxAlarmTimeInMinInterval");
-        return storesTimes ? wheel.auxExtremeAtMinKey(true) : intervals.numStart(wheel.minKey());
+        return storesTimes ? wheel.alarmTimeExtremeAtMinKey(true) : intervals.numStart(wheel.minKey());
     }
 
     private void requireAlarms(String method) {
@@ -644,8 +645,8 @@ public final class TimingWheel<V> {
             throw Checks.state("cached alarm time bounds " + minTime + ".." + maxTime + " for interval " + boundsKey
                     + " are stale");
         }
-        wheel.forEach((alarm, key, aux, value) -> {
-            long at = timeOf(key, aux);
+        wheel.forEach((alarm, key, stored, value) -> {
+            long at = timeOf(key, stored);
             if (at < intervals.start || at > intervals.lastTime || intervals.num(at) != key) {
                 throw Checks.state("alarm " + alarm + " at " + at + " sits in interval " + key);
             }
@@ -658,8 +659,8 @@ public final class TimingWheel<V> {
         StringBuilder sb = new StringBuilder("TimingWheel[now=").append(now).append(", start=").append(start())
                 .append(", precision=").append(alarmPrecision()).append(", size=").append(size());
         int[] shown = {0};
-        wheel.forEachInOrder((alarm, key, aux, value) -> sb.append(shown[0]++ == 0 ? ", first: " : ", ")
-                .append(timeOf(key, aux)).append('=').append(value), SHOWN_ALARMS);
+        wheel.forEachInOrder((alarm, key, stored, value) -> sb.append(shown[0]++ == 0 ? ", first: " : ", ")
+                .append(timeOf(key, stored)).append('=').append(value), SHOWN_ALARMS);
         return sb.append(shown[0] < size() ? ", ...]" : "]").toString();
     }
 }

@@ -348,7 +348,7 @@ public final class TimingWheelQueue<V> {
      */
     public void forEach(ElementConsumer<? super V> action) {
         Checks.requireNonNull(action, "action");
-        wheel.forEach((handle, key, aux, value) -> action.accept(handle, key, value));
+        wheel.forEach((handle, key, alarmTime, value) -> action.accept(handle, key, value));
     }
 
     /**
@@ -363,7 +363,7 @@ public final class TimingWheelQueue<V> {
      */
     public void forEachInOrder(ElementConsumer<? super V> action) {
         Checks.requireNonNull(action, "action");
-        wheel.forEachInOrder((handle, key, aux, value) -> action.accept(handle, key, value), Integer.MAX_VALUE);
+        wheel.forEachInOrder((handle, key, alarmTime, value) -> action.accept(handle, key, value), Integer.MAX_VALUE);
     }
 
     /**
@@ -382,7 +382,7 @@ public final class TimingWheelQueue<V> {
         StringBuilder sb = new StringBuilder("TimingWheelQueue[size=").append(size())
                 .append(", allowed keys ").append(minAllowedKey()).append("..").append(maxAllowedKey());
         int[] shown = {0};
-        wheel.forEachInOrder((handle, key, aux, value) -> sb.append(shown[0]++ == 0 ? ", first: " : ", ")
+        wheel.forEachInOrder((handle, key, alarmTime, value) -> sb.append(shown[0]++ == 0 ? ", first: " : ", ")
                 .append(key).append('=').append(value), SHOWN_ELEMENTS);
         return sb.append(shown[0] < size() ? ", ...]" : "]").toString();
     }

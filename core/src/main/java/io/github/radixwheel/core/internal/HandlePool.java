@@ -5,7 +5,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The per-node data of a handle-based queue beside the engine's keys and links: a generation stamp,
- * the value, and optionally an auxiliary {@code long}; plus the free list of unused nodes, threaded
+ * the value, and optionally the alarm time; plus the free list of unused nodes, threaded
  * through their next links. There is no object per element.
  *
  * <p>A handle packs a node (low 32 bits) with its stamp (high 32 bits). Stamps start at a per-pool
@@ -13,9 +13,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  * other pools are rejected. A stamp repeats only after 2^32 reuses of the same node; nodes that
  * {@link #trim} cuts off come back with stamps past every one they had.
  *
- * <p>Capacity grows by half (by a quarter with the auxiliary {@code long}), so that grown storage
+ * <p>Capacity grows by half (by a quarter with alarm times), so that grown storage
  * stays within 40 bytes per element of the size that made it grow: 16 (key, links) + 4 (stamp) + 4
- * (value reference, compressed) = 24 bytes per node, or 32 with the auxiliary {@code long}.
+ * (value reference, compressed) = 24 bytes per node, or 32 with the alarm time.
  */
 final class HandlePool {
     private static final int NIL = Nodes.NIL;
@@ -27,15 +27,15 @@ final class HandlePool {
     private final int maxCapacity;
     int[] stamps;
     Object[] values;
-    /** One extra {@code long} per node, or null. */
-    long[] aux;
+    /** Each node's alarm time, or null for a queue that keeps none. */
+    long[] alarmTimes;
     /** Nodes at or above this one have not been handed out since the last clear. */
     int highWater;
     int freeHead = NIL;
     /** The stamp of nodes added by growth. */
     private int freshStamp;
 
-    HandlePool(RadixEngine engine, boolean withAux, int maxCapacity) {
+    HandlePool(RadixEngine engine, boolean withAlarmTimes, int maxCapacity) {
         this.engine = engine;
         this.initialCapacity = engine.capacity();
         this.maxCapacity = maxCapacity;
@@ -43,7 +43,7 @@ final class HandlePool {
         try {
             stamps = new int[initialCapacity];
             values = new Object[initialCapacity];
-            aux = withAux ? new long[initialCapacity] : null;
+            alarmTimes = withAlarmTimes ? new long[initialCapacity] : null;
         } catch (OutOfMemoryError e) {
             throw Checks.argument("initialCapacity: " + initialCapacity + " cannot be allocated in this JVM's heap");
         }
@@ -60,7 +60,7 @@ final class HandlePool {
     }
 
     /** Takes an unused node for a new element, growing if none is left. */
-    int allocate(long auxValue, Object value) {
+    int allocate(long alarmTime, Object value) {
         int e = freeHead;
         if (e != NIL) {
             freeHead = engine.next(e);
@@ -71,8 +71,8 @@ final class HandlePool {
             e = highWater++;
         }
         values[e] = value;
-        if (aux != null) {
-            aux[e] = auxValue;
+        if (alarmTimes != null) {
+            alarmTimes[e] = alarmTime;
         }
         return e;
     }
@@ -114,7 +114,7 @@ final class HandlePool {
         if (old >= maxCapacity) {
             throw Checks.state("capacity exhausted: " + old + " elements (expected: at most " + maxCapacity + ")");
         }
-        int growth = Math.max(MIN_GROWTH, aux == null ? old >>> 1 : old >>> 2);
+        int growth = Math.max(MIN_GROWTH, alarmTimes == null ? old >>> 1 : old >>> 2);
         resize((int) Math.min(maxCapacity, (long) old + growth));
     }
 
@@ -152,8 +152,8 @@ final class HandlePool {
         engine.resize(capacity);
         stamps = Arrays.copyOf(stamps, capacity);
         values = Arrays.copyOf(values, capacity);
-        if (aux != null) {
-            aux = Arrays.copyOf(aux, capacity);
+        if (alarmTimes != null) {
+            alarmTimes = Arrays.copyOf(alarmTimes, capacity);
         }
         if (capacity > old) {
             Arrays.fill(stamps, old, capacity, freshStamp);

@@ -5,10 +5,10 @@ import io.github.radixwheel.core.LevelBits;
 /**
  * The radix wheel engine with handles and values: what {@code TimingWheelQueue} and the alarm
  * wheel share. See {@code TimingWheelQueue} for the contract. Each element is an engine node plus
- * its stamp, value and optional auxiliary {@code long} (the alarm time) in a {@link HandlePool}.
+ * its stamp, value and optional alarm time in a {@link HandlePool}.
  *
  * <p>Delivering calls take a {@link RadixEngine.Delivery} from the front class, which reads what
- * it needs ({@link #valueOf}, {@link #auxOf}), then {@link #release}s the node and calls the user's
+ * it needs ({@link #valueOf}, {@link #alarmTimeOf}), then {@link #release}s the node and calls the user's
  * handler: data travels as arguments, and the front decides what its handler sees.
  *
  * @param <V> the type of the values
@@ -19,26 +19,26 @@ public final class HandleWheel<V> {
     private final RadixEngine engine;
     private final HandlePool pool;
     private final RadixEngine.NodeVisitor forget;
-    /** Counts {@link #reset}s, so that {@link #deliverAtMinWhereAuxAtMost} can tell that its call is over. */
+    /** Counts {@link #reset}s, so that {@link #deliverAtMinWhereAlarmTimeAtMost} can tell that its call is over. */
     private int resets;
 
     /**
      * @param levelBits the levels
      * @param initialCapacity elements to allocate room for up front
-     * @param withAux whether to keep an auxiliary {@code long} per element
+     * @param withAlarmTimes whether to keep an alarm time per element
      * @throws NullPointerException if {@code levelBits} is null
      * @throws IllegalArgumentException if {@code initialCapacity} is negative, too large or cannot be
      *     allocated, or a level has more than {@link RadixEngine#MAX_LEVEL_BITS} bits
      */
-    public HandleWheel(LevelBits levelBits, int initialCapacity, boolean withAux) {
-        this(levelBits, initialCapacity, withAux, RadixEngine.MAX_CAPACITY);
+    public HandleWheel(LevelBits levelBits, int initialCapacity, boolean withAlarmTimes) {
+        this(levelBits, initialCapacity, withAlarmTimes, RadixEngine.MAX_CAPACITY);
     }
 
     /** As above, with at most {@code maxCapacity} elements: for tests of capacity exhaustion. */
-    HandleWheel(LevelBits levelBits, int initialCapacity, boolean withAux, int maxCapacity) {
+    HandleWheel(LevelBits levelBits, int initialCapacity, boolean withAlarmTimes, int maxCapacity) {
         Nodes.checkCapacity("initialCapacity", initialCapacity);
         this.engine = new RadixEngine(levelBits, initialCapacity);
-        this.pool = new HandlePool(engine, withAux, maxCapacity);
+        this.pool = new HandlePool(engine, withAlarmTimes, maxCapacity);
         this.forget = (e, key) -> pool.forget(e);
     }
 
@@ -61,21 +61,21 @@ public final class HandleWheel<V> {
     // ---------------------------------------------------------------- adding
 
     /** Adds at the back of {@code key}'s insertion order. */
-    public long add(long key, long aux, V value) {
+    public long add(long key, long alarmTime, V value) {
         engine.checkKey(key);
-        return addInRange(key, aux, value, false);
+        return addInRange(key, alarmTime, value, false);
     }
 
     /** Adds at the front of {@code key}'s insertion order. */
-    public long addFirst(long key, long aux, V value) {
+    public long addFirst(long key, long alarmTime, V value) {
         engine.checkKey(key);
-        return addInRange(key, aux, value, true);
+        return addInRange(key, alarmTime, value, true);
     }
 
     /** {@link #add} or {@link #addFirst} for a key the caller has checked to be in range. */
-    public long addInRange(long key, long aux, V value, boolean first) {
+    public long addInRange(long key, long alarmTime, V value, boolean first) {
         engine.requireMutable();
-        int e = pool.allocate(aux, value);
+        int e = pool.allocate(alarmTime, value);
         if (first) {
             engine.insertFirst(e, key);
         } else {
@@ -84,11 +84,11 @@ public final class HandleWheel<V> {
         return pool.handle(e);
     }
 
-    /** Adds with the key and auxiliary value of {@code handle}, immediately before or after it. */
+    /** Adds with the key and alarm time of {@code handle}, immediately before or after it. */
     public long addBeside(long handle, V value, boolean after) {
         int ref = live(handle);
         engine.requireMutable();
-        int e = pool.allocate(pool.aux == null ? 0 : pool.aux[ref], value);
+        int e = pool.allocate(pool.alarmTimes == null ? 0 : pool.alarmTimes[ref], value);
         engine.insertBeside(e, ref, after);
         return pool.handle(e);
     }
@@ -114,8 +114,8 @@ public final class HandleWheel<V> {
         return engine.key(live(handle));
     }
 
-    public long aux(long handle) {
-        return pool.aux[live(handle)];
+    public long alarmTime(long handle) {
+        return pool.alarmTimes[live(handle)];
     }
 
     @SuppressWarnings("unchecked")
@@ -134,22 +134,22 @@ public final class HandleWheel<V> {
     }
 
     /** Moves an element to {@code key}, at the back of that key's insertion order. */
-    public void changeKey(long handle, long key, long aux) {
+    public void changeKey(long handle, long key, long alarmTime) {
         int e = live(handle);
         engine.checkKey(key);
-        changeKeyInRange(e, key, aux);
+        changeKeyInRange(e, key, alarmTime);
     }
 
     /** {@link #changeKey} for a key the caller has checked to be in range. */
-    public void changeKeyInRange(long handle, long key, long aux) {
-        changeKeyInRange(live(handle), key, aux);
+    public void changeKeyInRange(long handle, long key, long alarmTime) {
+        changeKeyInRange(live(handle), key, alarmTime);
     }
 
-    private void changeKeyInRange(int e, long key, long aux) {
+    private void changeKeyInRange(int e, long key, long alarmTime) {
         engine.requireMutable();
         engine.changeKey(e, key);
-        if (pool.aux != null) {
-            pool.aux[e] = aux;
+        if (pool.alarmTimes != null) {
+            pool.alarmTimes[e] = alarmTime;
         }
     }
 
@@ -179,15 +179,15 @@ public final class HandleWheel<V> {
         return e;
     }
 
-    /** The least (or greatest) auxiliary value among the elements whose key is the minimum key. */
-    public long auxExtremeAtMinKey(boolean greatest) {
-        int min = requireMin("aux");
+    /** The least (or greatest) alarm time among the elements whose key is the minimum key. */
+    public long alarmTimeExtremeAtMinKey(boolean greatest) {
+        int min = requireMin("alarmTime");
         long key = engine.key(min);
-        long[] aux = pool.aux;
-        long best = aux[min];
+        long[] times = pool.alarmTimes;
+        long best = times[min];
         for (int e = engine.firstInSlotOf(key); e != NIL; e = engine.next(e)) {
-            if (engine.key(e) == key && (greatest ? aux[e] > best : aux[e] < best)) {
-                best = aux[e];
+            if (engine.key(e) == key && (greatest ? times[e] > best : times[e] < best)) {
+                best = times[e];
             }
         }
         return best;
@@ -268,12 +268,12 @@ public final class HandleWheel<V> {
 
     /**
      * Inside a delivering call: delivers, in insertion order, the elements whose key is the minimum
-     * allowed key and whose auxiliary value is {@code <= maxAux}, including those added meanwhile;
+     * allowed key and whose alarm time is {@code <= maxAlarmTime}, including those added meanwhile;
      * stops after a delivery that resets the queue.
      */
-    public <H> void deliverAtMinWhereAuxAtMost(long maxAux, RadixEngine.Delivery<H> delivery, H handler) {
+    public <H> void deliverAtMinWhereAlarmTimeAtMost(long maxAlarmTime, RadixEngine.Delivery<H> delivery, H handler) {
         long key = engine.minAllowedKey();
-        long[] aux = pool.aux;
+        boolean timed = pool.alarmTimes != null;
         int resetsBefore = resets;
         // The last node passed over, still in place, or NIL to start from the head.
         int kept = NIL;
@@ -283,7 +283,7 @@ public final class HandleWheel<V> {
             if (e == NIL) {
                 return;
             }
-            if (aux != null && pool.aux[e] > maxAux) {
+            if (timed && pool.alarmTimes[e] > maxAlarmTime) { // read afresh: a handler may grow the pool
                 kept = e;
                 keptHandle = pool.handle(e);
                 continue;
@@ -306,9 +306,9 @@ public final class HandleWheel<V> {
         return (V) pool.values[e];
     }
 
-    /** In a {@link RadixEngine.Delivery}: the auxiliary value of a delivered node. */
-    public long auxOf(int e) {
-        return pool.aux[e];
+    /** In a {@link RadixEngine.Delivery}: the alarm time of a delivered node. */
+    public long alarmTimeOf(int e) {
+        return pool.alarmTimes[e];
     }
 
     /** In a {@link RadixEngine.Delivery}: frees a delivered node; returns the handle it had. */
@@ -362,7 +362,7 @@ public final class HandleWheel<V> {
 
     @SuppressWarnings("unchecked")
     private void visit(ElementVisitor<? super V> visitor, int e, long key) {
-        visitor.visit(pool.handle(e), key, pool.aux == null ? 0 : pool.aux[e], (V) pool.values[e]);
+        visitor.visit(pool.handle(e), key, pool.alarmTimes == null ? 0 : pool.alarmTimes[e], (V) pool.values[e]);
     }
 
     /** Receives elements without removing them. */
@@ -371,10 +371,10 @@ public final class HandleWheel<V> {
         /**
          * @param handle the element's handle
          * @param key its key
-         * @param aux its auxiliary value, or 0 if none is kept
+         * @param alarmTime its alarm time, or 0 if none is kept
          * @param value its value
          */
-        void visit(long handle, long key, long aux, V value);
+        void visit(long handle, long key, long alarmTime, V value);
     }
 
     /** @throws IllegalStateException naming the first violated invariant of the engine or the pool */
