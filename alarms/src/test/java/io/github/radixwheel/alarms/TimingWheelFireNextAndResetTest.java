@@ -413,4 +413,33 @@ class TimingWheelFireNextAndResetTest {
         assertRejected(w, ConcurrentModificationException.class, () -> w.forEachInOrder((h, at, v) -> w.reset(500)));
         assertEquals(-20, w.now());
     }
+
+    /**
+     * A handler of {@code firePastAlarms} that adds enough alarms to grow the pool: the walk must
+     * read the alarm times of the grown pool (with precision 10 they are stored per alarm).
+     */
+    @Test
+    void firePastAlarms_handlerThatGrowsThePool_firesEveryPastAlarmItAdds() {
+        TimingWheel<Integer> w = new TimingWheel<>(TimingWheelConfig.of(10), 0);
+        w.advanceClock(5, (alarm, at, v) -> { });
+        w.add(7, -1);                    // kept: after now
+        w.add(3, 0);
+        java.util.List<Integer> fired = new java.util.ArrayList<>();
+        w.firePastAlarms((alarm, at, v) -> {
+            fired.add(v);
+            if (v == 0) {
+                for (int i = 1; i <= 100; i++) {
+                    w.add(i % 2 == 0 ? 4 : 6, i);  // half due now, half after now: kept
+                }
+            }
+        });
+        java.util.List<Integer> expected = new java.util.ArrayList<>();
+        expected.add(0);
+        for (int i = 2; i <= 100; i += 2) {
+            expected.add(i);
+        }
+        assertEquals(expected, fired);
+        assertEquals(51, w.size());
+        w.checkInvariants();
+    }
 }
