@@ -122,12 +122,11 @@ public final class IndexedTimingWheelQueue {
         checkId(id);
         engine.requireMutable();
         engine.checkKey(key);
-        long old = engine.key(id);
-        if (old == RadixEngine.FREE) {
+        if (!engine.isLinked(id)) {
             engine.insertLast(id, key);
             return true;
         }
-        if (key < old) {
+        if (key < engine.key(id)) {
             engine.changeKey(id, key);
             return true;
         }

@@ -63,7 +63,7 @@ final class HandlePool {
     int allocate(long alarmTime, Object value) {
         int e = freeHead;
         if (e != NIL) {
-            freeHead = engine.next(e);
+            freeHead = engine.nextFree(e);
         } else {
             if (highWater == stamps.length) {
                 grow();
@@ -167,7 +167,7 @@ final class HandlePool {
     /** Checks the free list and that unused nodes hold no value; throws naming the first violation. */
     void checkInvariants() {
         int free = 0;
-        for (int e = freeHead; e != NIL; e = engine.next(e)) {
+        for (int e = freeHead; e != NIL; e = engine.nextFree(e)) {
             if (e < 0 || e >= highWater) {
                 throw Checks.state("free list: node " + e + " outside [0, " + highWater + ")");
             }

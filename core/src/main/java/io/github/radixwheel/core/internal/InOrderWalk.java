@@ -29,13 +29,13 @@ final class InOrderWalk {
 
     private boolean visitSlot(int level, int head) {
         if (level == 0) {
-            for (int e = head; e != Nodes.NIL && visited < limit; e = nodes.next(e)) {
+            for (int e = head; e != Nodes.NIL && visited < limit; e = nodes.following(e)) {
                 visit(e, nodes.key(e));
             }
             return visited < limit;
         }
         int n = 0;
-        for (int e = head; e != Nodes.NIL; e = nodes.next(e)) {
+        for (int e = head; e != Nodes.NIL; e = nodes.following(e)) {
             if (n == scratch.length) {
                 scratch = Arrays.copyOf(scratch, 2 * n);
                 buffer = new int[2 * n];

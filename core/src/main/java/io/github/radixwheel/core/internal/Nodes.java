@@ -3,38 +3,60 @@ package io.github.radixwheel.core.internal;
 import java.util.Arrays;
 
 /**
- * The engine's per-node storage: a key and the two links of its slot's list, for nodes numbered
- * {@code 0 .. capacity - 1}. There is no object per node.
+ * The engine's per-node storage: a key and the two links of its slot's list, for element nodes
+ * numbered {@code 0 .. capacity - 1}, followed by one sentinel node per slot. There is no object
+ * per node.
  *
- * <p>Layout: {@code keys[e]}, and {@code links[2e]} (next), {@code links[2e + 1]} (prev). Next and
- * prev are separate {@code int}s so that unlinking a node writes its neighbours' links with plain
- * stores, without first reading them: at large sizes those writes miss the cache, and a store miss
- * does not stall the caller as a load miss does. 16 bytes per node.
+ * <p>Layout: {@code keys[e]}, and {@code links[2e]} (next), {@code links[2e + 1]} (prev). Each
+ * slot's list is circular through its sentinel ({@code capacity + slot index}), so linking and
+ * unlinking are the same few plain stores wherever the node is: no end of a list to test for, and
+ * no slot to look up to remove a node. Next and prev are separate {@code int}s so that those stores
+ * do not first read the neighbours' lines. A node in no list has {@link #UNLINKED} as its prev.
+ * 16 bytes per element node, 8 per sentinel.
  */
 final class Nodes {
     static final int NIL = -1;
-    /** The key of a node that is in no slot; real keys are never negative. */
-    static final long FREE = -1L;
-    /** The most nodes: {@code 2 × capacity} links must fit in one array. */
+    /** The prev of a node that is in no slot. */
+    static final int UNLINKED = -2;
+    /** The most element nodes. */
     static final int MAX_CAPACITY = 1 << 30;
 
+    private final int sentinels;
+    private int capacity;
     long[] keys;
     int[] links;
 
     /**
+     * @param sentinels the number of slots
+     * @param capacity the number of element nodes
      * @throws IllegalArgumentException if {@code capacity} is negative, above {@link #MAX_CAPACITY},
      *     or cannot be allocated
      */
-    Nodes(int capacity) {
+    Nodes(int sentinels, int capacity) {
         checkCapacity("capacity", capacity);
+        this.sentinels = sentinels;
+        this.capacity = capacity;
+        long linkCount = 2L * ((long) capacity + sentinels);
+        if (linkCount > Integer.MAX_VALUE - 8) {
+            throw tooLarge(capacity);
+        }
         try {
             keys = new long[capacity];
-            links = new int[2 * capacity];
+            links = new int[(int) linkCount];
         } catch (OutOfMemoryError e) {
-            throw Checks.argument("capacity: " + capacity + " nodes (" + 16L * capacity
-                    + " bytes) cannot be allocated in this JVM's heap");
+            throw tooLarge(capacity);
         }
-        Arrays.fill(keys, FREE);
+        for (int e = 0; e < capacity; e++) {
+            links[2 * e + 1] = UNLINKED;
+        }
+        for (int s = capacity; s < capacity + sentinels; s++) {
+            setLinks(s, s, s);
+        }
+    }
+
+    private static IllegalArgumentException tooLarge(int capacity) {
+        return Checks.argument("capacity: " + capacity + " nodes (" + 16L * capacity
+                + " bytes) cannot be allocated in this JVM's heap");
     }
 
     static void checkCapacity(String name, int capacity) {
@@ -44,16 +66,43 @@ final class Nodes {
     }
 
     int capacity() {
-        return keys.length;
+        return capacity;
     }
 
-    /** Grows or shrinks to {@code capacity} nodes; nodes cut off must be free. */
-    void resize(int capacity) {
-        int old = keys.length;
-        keys = Arrays.copyOf(keys, capacity);
-        links = Arrays.copyOf(links, 2 * capacity);
-        if (capacity > old) {
-            Arrays.fill(keys, old, capacity, FREE);
+    /** The sentinel of global slot {@code g}. */
+    int sentinel(int g) {
+        return capacity + g;
+    }
+
+    /**
+     * Grows or shrinks to {@code newCapacity} element nodes; nodes cut off must be unlinked. The
+     * sentinels move to the new end, and the lists that reach them follow.
+     */
+    void resize(int newCapacity) {
+        if (2L * ((long) newCapacity + sentinels) > Integer.MAX_VALUE - 8) {
+            throw Checks.state("capacity exhausted: " + capacity + " elements");
+        }
+        int[] old = links;
+        int oldCapacity = capacity;
+        keys = Arrays.copyOf(keys, newCapacity);
+        links = new int[2 * (newCapacity + sentinels)];
+        System.arraycopy(old, 0, links, 0, 2 * Math.min(oldCapacity, newCapacity));
+        for (int e = oldCapacity; e < newCapacity; e++) {
+            links[2 * e + 1] = UNLINKED;
+        }
+        capacity = newCapacity;
+        for (int g = 0; g < sentinels; g++) {
+            int from = oldCapacity + g;
+            int to = newCapacity + g;
+            int next = old[2 * from];
+            int prev = old[2 * from + 1];
+            if (next == from) {
+                setLinks(to, to, to);
+            } else {
+                setLinks(to, next, prev);
+                setPrev(next, to);
+                setNext(prev, to);
+            }
         }
     }
 
@@ -65,12 +114,22 @@ final class Nodes {
         keys[e] = key;
     }
 
+    boolean isLinked(int e) {
+        return links[2 * e + 1] != UNLINKED;
+    }
+
     int next(int e) {
         return links[2 * e];
     }
 
     int prev(int e) {
         return links[2 * e + 1];
+    }
+
+    /** The element node after {@code e} in its list, or NIL at the list's end. */
+    int following(int e) {
+        int n = links[2 * e];
+        return n < capacity ? n : NIL;
     }
 
     void setNext(int e, int next) {

@@ -25,8 +25,6 @@ public final class RadixEngine {
     public static final int MAX_CAPACITY = Nodes.MAX_CAPACITY;
     /** No node. */
     public static final int NIL = Nodes.NIL;
-    /** The key of a node that is not linked. */
-    public static final long FREE = Nodes.FREE;
 
     private static final int IDLE = 0;
     private static final int DELIVERING = 1;
@@ -94,7 +92,7 @@ public final class RadixEngine {
         }
         this.levelBits = levelBits;
         this.geo = new LevelGeometry(levelBits);
-        this.nodes = new Nodes(capacity);
+        this.nodes = new Nodes(Slots.count(geo), capacity);
         this.slots = new Slots(nodes, geo);
     }
 
@@ -131,7 +129,7 @@ public final class RadixEngine {
     }
 
     public boolean isLinked(int e) {
-        return nodes.key(e) != Nodes.FREE;
+        return nodes.isLinked(e);
     }
 
     /** The key of a linked node. */
@@ -139,8 +137,13 @@ public final class RadixEngine {
         return nodes.key(e);
     }
 
-    /** The node after {@code e} in its slot's list, or NIL. */
+    /** The node after linked node {@code e} in its slot's list, or NIL. */
     public int next(int e) {
+        return nodes.following(e);
+    }
+
+    /** The next node of an unlinked node's free list. */
+    public int nextFree(int e) {
         return nodes.next(e);
     }
 
@@ -215,7 +218,7 @@ public final class RadixEngine {
     public void insertFirst(int e, long key) {
         nodes.setKey(e, key);
         int level = geo.levelOf(key);
-        slots.prepend(level, geo.slotOf(level, key), e, key);
+        slots.prepend(level, geo.slotOf(level, key), e);
         size++;
         if (key <= minKey) {
             setMin(e, key);
@@ -225,14 +228,11 @@ public final class RadixEngine {
 
     /** Links free node {@code e} immediately before or after linked node {@code ref}, with its key. */
     public void insertBeside(int e, int ref, boolean after) {
-        long key = nodes.key(ref);
-        nodes.setKey(e, key);
-        int level = geo.levelOf(key);
-        int slot = geo.slotOf(level, key);
+        nodes.setKey(e, nodes.key(ref));
         if (after) {
-            slots.insertAfter(level, slot, e, ref, key);
+            slots.insertAfter(e, ref);
         } else {
-            slots.insertBefore(level, slot, e, ref, key);
+            slots.insertBefore(e, ref);
             if (minNode == ref) {
                 minNode = e; // same key, now first
             }
@@ -243,8 +243,7 @@ public final class RadixEngine {
 
     /** Unlinks linked node {@code e}; it becomes free. */
     public void unlink(int e) {
-        detachNode(e);
-        nodes.setKey(e, Nodes.FREE);
+        slots.unlink(e);
         size--;
         if (e == minNode) {
             forgetMin();
@@ -253,7 +252,7 @@ public final class RadixEngine {
 
     /** Moves linked node {@code e} to the back of {@code key}'s insertion order. */
     public void changeKey(int e, long key) {
-        detachNode(e);
+        slots.unlink(e);
         place(e, key);
         if (e == minNode) {
             forgetMin();
@@ -272,13 +271,7 @@ public final class RadixEngine {
     private void place(int e, long key) {
         nodes.setKey(e, key);
         int level = geo.levelOf(key);
-        slots.append(level, geo.slotOf(level, key), e, key);
-    }
-
-    private void detachNode(int e) {
-        long key = nodes.key(e);
-        int level = geo.levelOf(key);
-        slots.unlink(level, geo.slotOf(level, key), e);
+        slots.append(level, geo.slotOf(level, key), e);
     }
 
     // ---------------------------------------------------------------- the minimum
@@ -289,10 +282,15 @@ public final class RadixEngine {
         if (m != NIL || size == 0) {
             return m;
         }
-        int level = Long.numberOfTrailingZeros(slots.occupiedLevels);
-        m = slots.slotMin(level, firstSlot(level));
-        setMin(m, nodes.key(m));
-        return m;
+        while (true) {
+            int level = Long.numberOfTrailingZeros(slots.occupiedLevels);
+            int slot = firstSlot(level);
+            if (slot >= 0) {
+                m = slots.slotMin(level, slot);
+                setMin(m, nodes.key(m));
+                return m;
+            }
+        }
     }
 
     private void setMin(int e, long key) {
@@ -306,12 +304,24 @@ public final class RadixEngine {
         minKey = size == 0 ? Long.MAX_VALUE : UNKNOWN;
     }
 
-    /** The first occupied slot of a non-empty level, in key order: at or after its start's slot. */
+    /**
+     * The first occupied slot of a level whose bit is set, in key order (at or after its start's
+     * slot), clearing the stale bits it passes; -1, with the level's bit cleared, if the level holds
+     * nothing.
+     */
     private int firstSlot(int level) {
+        OccupancyBitmap bits = slots.occupancy[level];
         int from = geo.slotOf(level, geo.start(level));
-        return level == geo.top
-                ? slots.occupancy[level].nextSetBitCyclic(from)
-                : slots.occupancy[level].nextSetBit(from);
+        while (true) {
+            int slot = level == geo.top ? bits.nextSetBitCyclic(from) : bits.nextSetBit(from);
+            if (slot < 0) {
+                slots.levelFoundEmpty(level);
+                return -1;
+            }
+            if (!slots.isStale(level, slot)) {
+                return slot;
+            }
+        }
     }
 
     /**
@@ -342,11 +352,16 @@ public final class RadixEngine {
             e = sortDownToMin();
         }
         long key = minKey;
-        int following = nodes.next(e);
-        boolean inLevel0 = key <= geo.end[0];
+        int following = nodes.following(e);
+        int level = geo.levelOf(key);
+        boolean inLevel0 = level == 0;
         unlink(e);
         if (inLevel0 && following != NIL) {
             setMin(following, key); // a level 0 slot holds one key: the next node is the next minimum
+        } else if (inLevel0) {
+            slots.emptied(0, geo.slotOf(0, key)); // e was its slot's head and last node
+        } else {
+            slots.isStale(level, geo.slotOf(level, key)); // the slot is known: clear its bit now if it emptied
         }
         if (key > geo.min) {
             if (inLevel0 && geo.top != 0) { // moving inside level 0's block moves no range but the top's ring
@@ -371,6 +386,9 @@ public final class RadixEngine {
         while (true) {
             int level = Long.numberOfTrailingZeros(slots.occupiedLevels);
             int slot = firstSlot(level);
+            if (slot < 0) {
+                continue; // only stale bits: the level's bit is cleared now
+            }
             if (level == 0) {
                 int e = slots.head(0, slot); // a level 0 slot holds one key
                 setMin(e, nodes.key(e));
@@ -397,6 +415,13 @@ public final class RadixEngine {
                 // plus the next occupied slot, and moving the minimum within the block moves no level.
                 long mask = g.slotMask[0];
                 int slot = slots.occupancy[0].nextSetBit((int) (g.min & mask));
+                if (slot < 0) {
+                    slots.levelFoundEmpty(0); // only stale bits below the minimum's slot
+                    continue;
+                }
+                if (slots.isStale(0, slot)) {
+                    continue;
+                }
                 long key = (g.min & ~mask) | slot;
                 if (key >= target) {
                     break;
@@ -406,6 +431,9 @@ public final class RadixEngine {
                 continue;
             }
             int slot = firstSlot(level);
+            if (slot < 0) {
+                continue;
+            }
             long start = g.slotStart(level, slot);
             if (start >= target) {
                 break;
@@ -421,9 +449,7 @@ public final class RadixEngine {
     }
 
     private <H> void deliverHead(int slot, long key, Delivery<H> delivery, H handler) {
-        int e = slots.head(0, slot);
-        slots.unlink(0, slot, e);
-        nodes.setKey(e, Nodes.FREE);
+        int e = slots.removeHead(0, slot);
         size--;
         forgetMin();
         delivery.deliver(e, key, handler);
@@ -482,6 +508,9 @@ public final class RadixEngine {
         int i = slots.head(level, slot); // the next front node to place
         int j = slots.tail(level, slot); // the next back node to keep, while keeping
         slots.detach(level, slot);
+        if (i == NIL) {
+            return; // a stale bit
+        }
         if (i == j) {
             place(i, nodes.key(i)); // the usual case at small sizes: one node
             return;
@@ -491,7 +520,7 @@ public final class RadixEngine {
         int stop = NIL; // the first kept node: the front walk ends before it
         boolean keeping = true;
         while (i != stop) {
-            int nextI = nodes.next(i);
+            int nextI = nodes.following(i);
             if (keeping) {
                 if (j == i || kept == 0) {
                     keeping = false; // the walks met, or the buffer is full: the front walk does the rest
@@ -521,9 +550,9 @@ public final class RadixEngine {
             OccupancyBitmap bits = slots.occupancy[level];
             for (int s = bits.nextSetBit(0); s >= 0; s = bits.nextSetBit(s)) {
                 for (int e = slots.detach(level, s); e != NIL; ) {
-                    int following = nodes.next(e); // the visitor may reuse the links of a freed node
+                    int following = nodes.following(e); // the visitor may reuse the links of a freed node
+                    nodes.setPrev(e, Nodes.UNLINKED);
                     removed.visit(e, nodes.key(e));
-                    nodes.setKey(e, Nodes.FREE);
                     e = following;
                 }
             }
@@ -544,7 +573,7 @@ public final class RadixEngine {
         for (int level = 0; level < geo.numLevels; level++) {
             OccupancyBitmap bits = slots.occupancy[level];
             for (int s = bits.nextSetBit(0); s >= 0; s = bits.nextSetBit(s + 1)) {
-                for (int e = slots.head(level, s); e != NIL; e = nodes.next(e)) {
+                for (int e = slots.head(level, s); e != NIL; e = nodes.following(e)) {
                     visitor.visit(e, nodes.key(e));
                 }
             }
@@ -569,13 +598,15 @@ public final class RadixEngine {
             OccupancyBitmap bits = slots.occupancy[level];
             int from = geo.slotOf(level, geo.start(level));
             for (int s = bits.nextSetBit(from); s >= 0; s = bits.nextSetBit(s + 1)) {
-                if (!slotVisitor.visit(level, slots.head(level, s))) {
+                int head = slots.head(level, s);
+                if (head != NIL && !slotVisitor.visit(level, head)) {
                     return;
                 }
             }
             // Only the ring of the top level holds keys in slots before its start's slot.
             for (int s = bits.nextSetBit(0); s >= 0 && s < from; s = bits.nextSetBit(s + 1)) {
-                if (!slotVisitor.visit(level, slots.head(level, s))) {
+                int head = slots.head(level, s);
+                if (head != NIL && !slotVisitor.visit(level, head)) {
                     return;
                 }
             }
@@ -611,7 +642,7 @@ public final class RadixEngine {
             int numSlots = (int) geo.slotMask[level] + 1;
             for (int slot = 0; slot < numSlots; slot++) {
                 count += slots.checkSlot(level, slot, size);
-                for (int e = slots.head(level, slot); e != NIL; e = nodes.next(e)) {
+                for (int e = slots.head(level, slot); e != NIL; e = nodes.following(e)) {
                     long key = nodes.key(e);
                     if (key < k || key > geo.maxAllowedKey() || geo.levelOf(key) != level
                             || geo.slotOf(level, key) != slot) {
@@ -626,7 +657,7 @@ public final class RadixEngine {
         }
         int linked = 0;
         for (int e = 0; e < nodes.capacity(); e++) {
-            if (nodes.key(e) != Nodes.FREE) {
+            if (nodes.isLinked(e)) {
                 linked++;
             }
         }

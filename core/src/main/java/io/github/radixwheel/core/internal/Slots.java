@@ -1,13 +1,13 @@
 package io.github.radixwheel.core.internal;
 
-import java.util.Arrays;
-
 /**
- * The slots of every level: per slot a doubly linked list of nodes in insertion order (head and
- * tail here, links in {@link Nodes}) and an occupancy bit: 8 bytes per slot.
+ * The slots of every level: per slot a circular doubly linked list of nodes in insertion order
+ * through the slot's sentinel node ({@link Nodes}), and an occupancy bit.
  *
- * <p>Lists are not circular and keep their tail, so every change touches only the node, its
- * neighbours and the slot. This class owns every write to the lists and to the occupancy bits.
+ * <p>Linking sets the slot's bit; unlinking does not clear it, since that would need the slot
+ * (from the key) and a test for emptiness. So a set bit means "maybe occupied": whoever finds a set
+ * bit over an empty list clears it ({@link #isStale}), which costs each emptied slot one check,
+ * once. A clear bit always means empty. This class owns every write to the lists and the bits.
  */
 final class Slots {
     private static final int NIL = Nodes.NIL;
@@ -15,10 +15,8 @@ final class Slots {
     private final Nodes nodes;
     /** The first global slot index of each level. */
     private final int[] offset;
-    private final int[] heads;
-    private final int[] tails;
     final OccupancyBitmap[] occupancy;
-    /** Bit {@code i} set iff level {@code i} holds a node. */
+    /** Bit {@code i} set if level {@code i} may hold a node (clear: it holds none). */
     long occupiedLevels;
 
     Slots(Nodes nodes, LevelGeometry geo) {
@@ -33,114 +31,152 @@ final class Slots {
             slots += n;
             occupancy[i] = new OccupancyBitmap(n);
         }
-        heads = new int[slots];
-        tails = new int[slots];
-        Arrays.fill(heads, NIL);
-        Arrays.fill(tails, NIL);
     }
 
+    /** The number of slots of all levels: the number of sentinels the nodes need. */
+    static int count(LevelGeometry geo) {
+        long n = 0;
+        for (int i = 0; i < geo.numLevels; i++) {
+            n += geo.slotMask[i] + 1;
+        }
+        return (int) n;
+    }
+
+    private int sentinel(int level, int slot) {
+        return nodes.sentinel(offset[level] + slot);
+    }
+
+    /** The first node of a slot, or NIL if it is empty. */
     int head(int level, int slot) {
-        return heads[offset[level] + slot];
+        return nodes.following(sentinel(level, slot));
     }
 
-    int tail(int level, int slot) {
-        return tails[offset[level] + slot];
+    boolean isEmpty(int level, int slot) {
+        int s = sentinel(level, slot);
+        return nodes.next(s) == s;
     }
 
     boolean isOccupied(int level) {
         return (occupiedLevels & (1L << level)) != 0;
     }
 
-    /** Appends {@code e}, whose key is {@code key}, to the back of a slot. */
-    void append(int level, int slot, int e, long key) {
-        int g = offset[level] + slot;
-        int tail = tails[g];
-        tails[g] = e;
-        nodes.setLinks(e, NIL, tail);
-        if (tail == NIL) {
-            heads[g] = e;
-            filled(level, slot);
-        } else {
-            nodes.setNext(tail, e);
+    /** Appends {@code e} to the back of a slot. */
+    void append(int level, int slot, int e) {
+        int s = sentinel(level, slot);
+        int tail = nodes.prev(s);
+        nodes.setLinks(e, s, tail);
+        nodes.setNext(tail, e);
+        nodes.setPrev(s, e);
+        if (tail == s) {
+            mark(level, slot); // a stale bit may be set already; setting it again is harmless
         }
     }
 
     /** Puts {@code e} at the front of a slot: before every node of its key. */
-    void prepend(int level, int slot, int e, long key) {
-        int g = offset[level] + slot;
-        int head = heads[g];
-        heads[g] = e;
-        nodes.setLinks(e, head, NIL);
-        if (head == NIL) {
-            tails[g] = e;
-            filled(level, slot);
-        } else {
-            nodes.setPrev(head, e);
+    void prepend(int level, int slot, int e) {
+        int s = sentinel(level, slot);
+        int head = nodes.next(s);
+        nodes.setLinks(e, head, s);
+        nodes.setPrev(head, e);
+        nodes.setNext(s, e);
+        if (head == s) {
+            mark(level, slot);
         }
     }
 
-    /** Puts {@code e} immediately before {@code ref}, a node of the slot with the same key. */
-    void insertBefore(int level, int slot, int e, int ref, long key) {
+    /** Puts {@code e} immediately before linked node {@code ref}. */
+    void insertBefore(int e, int ref) {
         int prev = nodes.prev(ref);
-        if (prev == NIL) {
-            prepend(level, slot, e, key);
-            return;
-        }
         nodes.setLinks(e, ref, prev);
         nodes.setNext(prev, e);
         nodes.setPrev(ref, e);
     }
 
-    /** Puts {@code e} immediately after {@code ref}, a node of the slot with the same key. */
-    void insertAfter(int level, int slot, int e, int ref, long key) {
+    /** Puts {@code e} immediately after linked node {@code ref}. */
+    void insertAfter(int e, int ref) {
         int next = nodes.next(ref);
-        if (next == NIL) {
-            append(level, slot, e, key);
-            return;
-        }
         nodes.setLinks(e, next, ref);
-        nodes.setNext(ref, e);
         nodes.setPrev(next, e);
+        nodes.setNext(ref, e);
     }
 
-    void unlink(int level, int slot, int e) {
-        int g = offset[level] + slot;
+    /** Unlinks {@code e}, wherever it is; its slot's bit may go stale. */
+    void unlink(int e) {
         int next = nodes.next(e);
         int prev = nodes.prev(e);
-        if (prev == NIL) {
-            heads[g] = next;
-        } else {
-            nodes.setNext(prev, next);
-        }
-        if (next == NIL) {
-            tails[g] = prev;
-            if (prev == NIL) {
-                emptied(level, slot);
-            }
-        } else {
-            nodes.setPrev(next, prev);
-        }
+        nodes.setNext(prev, next);
+        nodes.setPrev(next, prev);
+        nodes.setPrev(e, Nodes.UNLINKED);
     }
 
-    /** Empties a slot and returns its former head; the nodes stay chained through their next links. */
-    int detach(int level, int slot) {
-        int g = offset[level] + slot;
-        int head = heads[g];
-        heads[g] = NIL;
-        tails[g] = NIL;
-        emptied(level, slot);
-        return head;
+    /** Unlinks and returns the head of a non-empty slot, clearing its bit if it empties. */
+    int removeHead(int level, int slot) {
+        int s = sentinel(level, slot);
+        int e = nodes.next(s);
+        int next = nodes.next(e);
+        nodes.setNext(s, next);
+        nodes.setPrev(next, s);
+        nodes.setPrev(e, Nodes.UNLINKED);
+        if (next == s) {
+            clearBit(level, slot);
+        }
+        return e;
     }
 
-    private void filled(int level, int slot) {
+    /** Sets the bits of a slot that was empty (its own bit may still be set, stale). */
+    private void mark(int level, int slot) {
         occupancy[level].set(slot);
         occupiedLevels |= 1L << level;
     }
 
-    private void emptied(int level, int slot) {
-        if (occupancy[level].clear(slot)) {
-            occupiedLevels &= ~(1L << level);
+    /**
+     * For a slot whose bit is set: if its list is empty, clears the bit (and the level's, if it was
+     * the last) and returns true.
+     */
+    boolean isStale(int level, int slot) {
+        if (!isEmpty(level, slot)) {
+            return false;
         }
+        clearBit(level, slot);
+        return true;
+    }
+
+    /** Clears the bit of a level whose bitmap has no bit set any more. */
+    void levelFoundEmpty(int level) {
+        occupiedLevels &= ~(1L << level);
+    }
+
+    /** Clears the bit of a slot known to have just emptied. */
+    void emptied(int level, int slot) {
+        clearBit(level, slot);
+    }
+
+    private void clearBit(int level, int slot) {
+        if (occupancy[level].clear(slot)) {
+            levelFoundEmpty(level);
+        }
+    }
+
+    /** The last node of a slot, or NIL if it is empty. */
+    int tail(int level, int slot) {
+        int s = sentinel(level, slot);
+        int t = nodes.prev(s);
+        return t == s ? NIL : t;
+    }
+
+    /**
+     * Empties a slot and returns its former head (NIL if it was empty); the nodes stay chained
+     * through their links, the last one's next still pointing at the sentinel (see
+     * {@link Nodes#following}).
+     */
+    int detach(int level, int slot) {
+        int s = sentinel(level, slot);
+        int head = nodes.following(s);
+        nodes.setLinks(s, s, s);
+        if (occupancy[level].get(slot)) {
+            clearBit(level, slot);
+        }
+        return head;
     }
 
     /**
@@ -155,7 +191,7 @@ final class Slots {
     private int scanMin(int head) {
         int best = head;
         long bestKey = nodes.key(head);
-        for (int e = nodes.next(head); e != NIL; e = nodes.next(e)) {
+        for (int e = nodes.following(head); e != NIL; e = nodes.following(e)) {
             long key = nodes.key(e);
             if (key < bestKey) {
                 best = e;
@@ -171,16 +207,15 @@ final class Slots {
      * @throws IllegalStateException naming the first violation
      */
     int checkSlot(int level, int slot, int limit) {
-        int g = offset[level] + slot;
         String where = "level " + level + " slot " + slot;
-        int head = heads[g];
-        if ((head != NIL) != occupancy[level].get(slot) || (head == NIL) != (tails[g] == NIL)) {
-            throw Checks.state(where + ": head, tail and occupancy bit disagree");
+        int s = sentinel(level, slot);
+        if (nodes.next(s) != s && !occupancy[level].get(slot)) {
+            throw Checks.state(where + ": head, tail and occupancy bit disagree (an occupied slot's bit is clear)");
         }
         int n = 0;
-        int prev = NIL;
-        for (int e = head; e != NIL; e = nodes.next(e)) {
-            if (e < 0 || e >= nodes.capacity() || nodes.key(e) == Nodes.FREE) {
+        int prev = s;
+        for (int e = nodes.next(s); e != s; e = nodes.next(e)) {
+            if (e < 0 || e >= nodes.capacity() || !nodes.isLinked(e)) {
                 throw Checks.state(where + ": links to a free node " + e);
             }
             if (nodes.prev(e) != prev) {
@@ -191,18 +226,17 @@ final class Slots {
             }
             prev = e;
         }
-        if (prev != tails[g]) {
-            throw Checks.state(where + ": tail is " + tails[g] + " but the list ends at " + prev);
+        if (prev != nodes.prev(s)) {
+            throw Checks.state(where + ": tail is " + nodes.prev(s) + " but the list ends at " + prev);
         }
         return n;
     }
 
-    /** Checks a level's bitmap summaries and its bit in {@link #occupiedLevels} against its node count. */
+    /** Checks a level's bitmap summaries, and that a level holding nodes has its bit set. */
     void checkLevel(int level, int counted) {
         occupancy[level].checkSummary("level " + level);
-        if ((counted != 0) != isOccupied(level)) {
-            throw Checks.state("level " + level + ": holds " + counted + " nodes but its occupied bit is "
-                    + isOccupied(level));
+        if (counted != 0 && !isOccupied(level)) {
+            throw Checks.state("level " + level + ": holds " + counted + " nodes but its occupied bit is clear");
         }
     }
 }
