@@ -49,9 +49,10 @@ import io.github.radixwheel.core.internal.RadixEngine;
  * cost O(1) when cached, else one bitmap search plus, when the minimum lies above level 0, a pass
  * over the elements of its slot. {@code increaseMinAllowedKey} costs O(levels) per non-empty slot
  * visited plus O(1) per element moved or delivered; an empty range of any length costs O(levels ×
- * words), never time proportional to its length. Storage is pooled primitive arrays: 24 bytes per
- * element of capacity besides the value objects (with compressed references), plus 20 bytes per
- * slot. Capacity grows by half when full, so grown storage stays within 36 bytes per element of the
+ * words), never time proportional to its length. (A removal leaves its slot's occupancy bit set; the
+ * next search that meets it clears it, once per emptied slot.) Storage is pooled primitive arrays: 24
+ * bytes per element of capacity besides the value objects (with compressed references), plus 8
+ * bytes per slot. Capacity grows by half when full, so grown storage stays within 36 bytes per element of the
  * size that made it grow; {@link #trimToSize()} gives back what the current elements do not need.
  * A removed element's value is not referenced. A level may have at most 24 bits.
  *

@@ -10,7 +10,9 @@ import java.util.ConcurrentModificationException;
  * {@link HandleWheel} (a node is a pool entry named by a handle) for {@code TimingWheelQueue} and
  * the alarm wheel.
  *
- * <p>Each slot holds a doubly linked list in insertion order ({@link Slots}). Because level ranges
+ * <p>Each slot holds a circular doubly linked list in insertion order, through a sentinel node
+ * ({@link Slots}, {@link Nodes}); its occupancy bit may stay set after the list empties, until a
+ * search meets it. Because level ranges
  * are disjoint ({@link LevelGeometry}), all nodes of one key share one slot, so list order is
  * insertion order per key, and a slot that the minimum reaches moves down as a whole.
  *
