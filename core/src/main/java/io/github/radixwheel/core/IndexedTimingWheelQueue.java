@@ -24,7 +24,7 @@ import io.github.radixwheel.core.internal.RadixEngine;
  *
  * <p><b>Implementation note.</b> The radix wheel of {@code TimingWheelQueue} with the ids as its
  * nodes: 16 bytes per id of capacity (a key and two links), plus the slot arrays of the
- * {@link LevelBits} (20 bytes per slot), all allocated by the constructor; nothing is allocated
+ * {@link LevelBits} (8 bytes per slot), all allocated by the constructor; nothing is allocated
  * afterwards. {@code add}, {@code addOrDecreaseKey}, {@code remove}, {@code contains},
  * {@code key} and {@code changeKey} cost O(1) (O(levels) worst case); the rest as in
  * {@code TimingWheelQueue}.
