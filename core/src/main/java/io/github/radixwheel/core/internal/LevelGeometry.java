@@ -127,10 +127,6 @@ final class LevelGeometry {
         return i == 0 ? min : end[i - 1] + 1;
     }
 
-    boolean isEmptyRange(int i) {
-        return i > 0 && end[i - 1] == Long.MAX_VALUE;
-    }
-
     /** The level that holds {@code key}, for {@code min <= key <= maxAllowedKey()}. */
     int levelOf(long key) {
         int i = 0;
