@@ -11,8 +11,10 @@ import java.util.function.LongConsumer;
  * time unit is one interval, so an alarm's interval number is its deadline.
  *
  * <p><b>Driving it.</b> {@link #schedule} is {@code add(deadline, null)} and the id is the alarm
- * handle; {@link #cancel} is {@code remove}; {@link #reschedule} is {@code reschedule} (after a
- * {@code contains} check, since the wheel throws for an alarm that is not pending);
+ * handle; {@link #cancel} is {@code remove}; {@link #reschedule} is {@code reschedule}, which
+ * checks the handle once, as the other adapters check theirs once: the wheel throws for an alarm
+ * that is not pending, and the adapter turns that into {@code false} (a {@code contains} check
+ * first would check every handle twice);
  * {@link #nextExpiry} is {@code minAlarmTime()}, exact. {@link #advanceTo advanceTo(now)} is
  * {@code advanceClock(now + 1, handler)}: the wheel fires every alarm with
  * {@code at < intervalStart(now + 1) = now + 1}, that is exactly those with {@code at <= now},
@@ -56,11 +58,15 @@ public final class RadixWheelAdapter extends TimerAdapter implements AlarmConsum
     @Override
     public boolean reschedule(long id, long deadline) {
         checkFuture(deadline);
-        if (!wheel.contains(id)) {
+        try {
+            wheel.reschedule(id, deadline); // checks once that the alarm is pending
+            return true;
+        } catch (IllegalArgumentException e) {
+            if (wheel.contains(id)) {
+                throw e; // pending: the deadline was out of range
+            }
             return false;
         }
-        wheel.reschedule(id, deadline);
-        return true;
     }
 
     @Override

@@ -88,6 +88,9 @@ class TimerAdapterContractTest {
                     long id = deadIds.get(random.nextInt(deadIds.size()));
                     if (!pending.containsKey(id)) {
                         assertFalse(adapter.cancel(id), peer + ": cancel of a dead id " + id);
+                        if (peer.impl().hasReschedule()) {
+                            assertFalse(adapter.reschedule(id, now + 1), peer + ": reschedule of a dead id " + id);
+                        }
                     }
                 }
             } else if (kind < 70) {
