@@ -45,15 +45,35 @@ final class QueueHarness {
         }
     }
 
+    /**
+     * Which values are null: a queue that has never stored a non-null value skips clearing entries,
+     * so the model runs both with and without values, and switching between them.
+     */
+    enum Values {
+        ALL, EVERY_THIRD_NULL, FIRST_EIGHT_NULL, ALL_NULL;
+
+        Long value(long n) {
+            boolean isNull = switch (this) {
+                case ALL -> false;
+                case EVERY_THIRD_NULL -> n % 3 == 0;
+                case FIRST_EIGHT_NULL -> n < 8;
+                case ALL_NULL -> true;
+            };
+            return isNull ? null : n;
+        }
+    }
+
     final LevelBits bits;
+    final Values valueMode;
     final TimingWheelQueue<Long> q;
     final QueueModel model = new QueueModel();
     final Map<Long, Long> values = new HashMap<>();
     final List<Long> dead = new ArrayList<>();
     private long nextValue;
 
-    QueueHarness(LevelBits bits, long start) {
+    QueueHarness(LevelBits bits, long start, Values valueMode) {
         this.bits = bits;
+        this.valueMode = valueMode;
         this.q = new TimingWheelQueue<>(bits, 0);
         q.increaseMinAllowedKey(start, (h, k, v) -> {
             throw new AssertionError("empty queue delivered");
@@ -70,7 +90,7 @@ final class QueueHarness {
     }
 
     void add(long key) {
-        Long value = nextValue++;
+        Long value = valueMode.value(nextValue++);
         long h = q.add(key, value);
         assertFalse(model.contains(h), "handle reused while live");
         model.add(h, key);
@@ -78,7 +98,7 @@ final class QueueHarness {
     }
 
     void addFirst(long key) {
-        Long value = nextValue++;
+        Long value = valueMode.value(nextValue++);
         long h = q.addFirst(key, value);
         assertFalse(model.contains(h), "handle reused while live");
         model.addFirst(h, key);
@@ -92,7 +112,7 @@ final class QueueHarness {
             rejected(IllegalArgumentException.class, () -> q.addAfter(ref, -1L));
             return;
         }
-        Long value = nextValue++;
+        Long value = valueMode.value(nextValue++);
         long h = after ? q.addAfter(ref, value) : q.addBefore(ref, value);
         assertFalse(model.contains(h), "handle reused while live");
         assertEquals(model.keyOf(ref), q.key(h), "the key of the element beside");
@@ -105,7 +125,7 @@ final class QueueHarness {
             rejected(IllegalArgumentException.class, () -> q.setValue(h, -1L));
             return;
         }
-        Long value = nextValue++;
+        Long value = valueMode.value(nextValue++);
         assertEquals(values.get(h), q.setValue(h, value), "setValue returns the old value");
         values.put(h, value);
     }
@@ -354,6 +374,6 @@ final class QueueHarness {
 
     @Override
     public String toString() {
-        return bits + " " + q;
+        return bits + " " + valueMode + " " + q;
     }
 }

@@ -17,7 +17,8 @@ import net.jqwik.api.state.Transformer;
  * {@code setValue}, {@code reset}, {@code trimToSize} and {@code pollMin} with an action among them),
  * including operations made from inside handlers and actions and throwing handlers, checked against
  * a list model kept in delivery order, with {@link TimingWheelQueue#checkInvariants()} and
- * {@code forEachInOrder} against the model's order after every action and handler step.
+ * {@code forEachInOrder} against the model's order after every action and handler step. Values are
+ * all non-null, partly null, null at first, or all null ({@link QueueHarness.Values}).
  */
 class QueueModelProperties {
 
@@ -28,8 +29,8 @@ class QueueModelProperties {
 
     @Provide
     Arbitrary<ActionChain<QueueHarness>> chains() {
-        return Combinators.combine(levelBits(), starts()).as(Tuple::of).flatMap(config ->
-                ActionChain.startWith(() -> new QueueHarness(config.get1(), config.get2()))
+        return Combinators.combine(levelBits(), starts(), Arbitraries.of(QueueHarness.Values.class)).as(Tuple::of)
+                .flatMap(config -> ActionChain.startWith(() -> new QueueHarness(config.get1(), config.get2(), config.get3()))
                         .withAction(5, new Add())
                         .withAction(2, new AddFirst())
                         .withAction(2, new AddBeside())

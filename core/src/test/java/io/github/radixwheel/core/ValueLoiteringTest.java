@@ -145,4 +145,32 @@ class ValueLoiteringTest {
         assertTrue(q.isEmpty());
         q.checkInvariants();
     }
+
+    /** A value that only the queue references, given by {@code setValue}. */
+    private static WeakReference<Object> setFresh(TimingWheelQueue<Object> q, long handle) {
+        Object value = new byte[256];
+        q.setValue(handle, value);
+        return new WeakReference<>(value);
+    }
+
+    @Test
+    void valuesAfterNullValues_areStillDropped() {
+        // A queue that has only seen null values skips clearing entries; its first real value,
+        // from add or from setValue, and any after a clear, must still be dropped.
+        TimingWheelQueue<Object> q = new TimingWheelQueue<>(LevelBits.of(2, 2));
+        for (int i = 0; i < 5; i++) {
+            assertTrue(q.remove(q.add(i, null)));
+        }
+        long[] h = new long[1];
+        WeakReference<Object> added = addFresh(q, 3, h);
+        assertTrue(q.remove(h[0]));
+        assertTrue(collected(added), "the queue kept its first non-null value");
+        q.clear();
+        long nullValued = q.add(2, null);
+        WeakReference<Object> set = setFresh(q, nullValued);
+        assertSame(set.get(), q.pollMin());
+        assertTrue(collected(set), "the queue kept a value given by setValue after a clear");
+        assertTrue(q.isEmpty());
+        q.checkInvariants();
+    }
 }

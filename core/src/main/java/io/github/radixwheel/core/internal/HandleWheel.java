@@ -128,9 +128,7 @@ public final class HandleWheel<V> {
     public V setValue(long handle, V value) {
         int e = live(handle);
         engine.requireMutable();
-        V old = (V) pool.values[e];
-        pool.values[e] = value;
-        return old;
+        return (V) pool.setValue(e, value);
     }
 
     /** Moves an element to {@code key}, at the back of that key's insertion order. */
