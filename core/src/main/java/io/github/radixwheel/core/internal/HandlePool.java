@@ -70,6 +70,12 @@ final class HandlePool {
     /** Takes an unused node for a new element, growing if none is left. */
     int allocate(long alarmTime, Object value) {
         int e = freeHead;
+        if (e != NIL && engine.size() == 0) {
+            // Every node is free: hand them out in order again, as after clear(), instead of
+            // walking a free list whose order is the order of removal, one dependent miss per node.
+            freeHead = e = NIL;
+            highWater = 0;
+        }
         if (e != NIL) {
             freeHead = engine.nextFree(e);
         } else {
