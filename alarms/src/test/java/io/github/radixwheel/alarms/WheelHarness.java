@@ -59,11 +59,14 @@ final class WheelHarness {
     final Map<Long, Long> values = new HashMap<>();
     final List<Long> dead = new ArrayList<>();
     private long nextValue;
+    /** Every n-th value is null (1: all, 0: none): a pool that stores no value skips clearing entries. */
+    private final int nullEvery;
     /** Set by a reset inside a handler of firePastAlarms or the step's firing, which ends the call. */
     private boolean callEnded;
 
-    WheelHarness(TimingWheelConfig config, long start) {
+    WheelHarness(TimingWheelConfig config, long start, int nullEvery) {
         this.config = config;
+        this.nullEvery = nullEvery;
         this.wheel = new TimingWheel<>(config, start);
         this.model = new WheelModel(start, config.alarmPrecision());
     }
@@ -83,7 +86,7 @@ final class WheelHarness {
     }
 
     void add(long at) {
-        Long value = nextValue++;
+        Long value = nextValue();
         long alarm = wheel.add(at, value);
         assertFalse(model.contains(alarm), "handle reused while live");
         model.add(alarm, at);
@@ -97,7 +100,7 @@ final class WheelHarness {
     }
 
     void addFirst(long at) {
-        Long value = nextValue++;
+        Long value = nextValue();
         long alarm = wheel.addFirst(at, value);
         assertFalse(model.contains(alarm), "handle reused while live");
         model.addFirst(alarm, at);
@@ -111,7 +114,7 @@ final class WheelHarness {
             rejected(IllegalArgumentException.class, () -> wheel.addAfter(ref, -1L));
             return;
         }
-        Long value = nextValue++;
+        Long value = nextValue();
         long alarm = after ? wheel.addAfter(ref, value) : wheel.addBefore(ref, value);
         assertFalse(model.contains(alarm), "handle reused while live");
         assertEquals(model.at(ref), wheel.alarmAt(alarm), "the time of the alarm beside");
@@ -124,7 +127,7 @@ final class WheelHarness {
             rejected(IllegalArgumentException.class, () -> wheel.setAlarmValue(alarm, -1L));
             return;
         }
-        Long value = nextValue++;
+        Long value = nextValue();
         assertEquals(values.get(alarm), wheel.setAlarmValue(alarm, value), "setAlarmValue returns the old value");
         values.put(alarm, value);
     }
@@ -451,8 +454,13 @@ final class WheelHarness {
         checkOrder();
     }
 
+    private Long nextValue() {
+        long n = nextValue++;
+        return nullEvery != 0 && n % nullEvery == 0 ? null : n;
+    }
+
     @Override
     public String toString() {
-        return config + " " + wheel;
+        return config + " null every " + nullEvery + " " + wheel;
     }
 }

@@ -20,7 +20,7 @@ import net.jqwik.api.state.Transformer;
  * step, fireNextAlarm, the queries, clear, reset and trimToSize, with the same operations from inside
  * handlers and throwing handlers, against a list model in firing order, with
  * {@link TimingWheel#checkInvariants()} and {@code forEachInOrder} against the model's order after
- * every action and handler step.
+ * every action and handler step. Values are all non-null, every third null, or all null.
  */
 class WheelModelProperties {
 
@@ -31,8 +31,8 @@ class WheelModelProperties {
 
     @Provide
     Arbitrary<ActionChain<WheelHarness>> chains() {
-        return Combinators.combine(configs(), starts()).as(Tuple::of).flatMap(c ->
-                ActionChain.startWith(() -> new WheelHarness(c.get1(), c.get2()))
+        return Combinators.combine(configs(), starts(), Arbitraries.of(0, 1, 3)).as(Tuple::of).flatMap(c ->
+                ActionChain.startWith(() -> new WheelHarness(c.get1(), c.get2(), c.get3()))
                         .withAction(5, new Add())
                         .withAction(2, new AddFirst())
                         .withAction(2, new AddBeside())
