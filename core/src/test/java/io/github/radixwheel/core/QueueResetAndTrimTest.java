@@ -110,7 +110,9 @@ class QueueResetAndTrimTest {
 
     @Test
     void reset_insideAHandler_endsTheDeliveriesOfThePendingElements() {
-        for (long to : new long[] {2, 100}) {
+        // To 2: the same block of level 0 as the element delivered; to 5: the next block, so the
+        // element added after the reset has another block start; to 100: beyond the target.
+        for (long to : new long[] {2, 5, 100}) {
             TimingWheelQueue<String> q = new TimingWheelQueue<>(LevelBits.of(2, 2));
             long a = q.add(1, "a");
             long b = q.add(3, "b");

@@ -413,23 +413,9 @@ public final class RadixEngine {
         while (slots.occupiedLevels != 0) {
             int level = Long.numberOfTrailingZeros(slots.occupiedLevels);
             if (level == 0 && g.top != 0) {
-                // Level 0 lies inside the minimum's aligned block: its next key is the block's start
-                // plus the next occupied slot, and moving the minimum within the block moves no level.
-                long mask = g.slotMask[0];
-                int slot = slots.occupancy[0].nextSetBit((int) (g.min & mask));
-                if (slot < 0) {
-                    slots.levelFoundEmpty(0); // only stale bits below the minimum's slot
-                    continue;
-                }
-                if (slots.isStale(0, slot)) {
-                    continue;
-                }
-                long key = (g.min & ~mask) | slot;
-                if (key >= target) {
+                if (deliverLevel0(target, delivery, handler)) {
                     break;
                 }
-                g.setMinInLevel0(key);
-                deliverHead(slot, key, delivery, handler);
                 continue;
             }
             int slot = firstSlot(level);
@@ -447,6 +433,41 @@ public final class RadixEngine {
         }
         if (target > g.min) {
             moveMinTo(target);
+        }
+    }
+
+    /**
+     * Delivers level 0's nodes with keys below {@code target} in order, when level 0 is not the top.
+     * Level 0 then lies inside the minimum's aligned block: its next key is the block's start plus
+     * the next occupied slot, and moving the minimum within the block moves no level, so the loop
+     * stays here until level 0 is done or a handler's reset moves the minimum.
+     *
+     * @return true if level 0 still holds a key at or above {@code target} (advancing is done);
+     *     false if it emptied or a reset moved the minimum (the caller looks again)
+     */
+    private <H> boolean deliverLevel0(long target, Delivery<H> delivery, H handler) {
+        LevelGeometry g = geo;
+        OccupancyBitmap bits = slots.occupancy[0];
+        long mask = g.slotMask[0];
+        long block = g.min & ~mask;
+        while (true) {
+            int slot = bits.nextSetBit((int) (g.min & mask));
+            if (slot < 0) {
+                slots.levelFoundEmpty(0); // only stale bits below the minimum's slot
+                return false;
+            }
+            if (slots.isStale(0, slot)) {
+                continue;
+            }
+            long key = block | slot;
+            if (key >= target) {
+                return true;
+            }
+            g.setMinInLevel0(key);
+            deliverHead(slot, key, delivery, handler);
+            if (g.min != key) {
+                return false; // a handler's reset moved the minimum, maybe out of this block
+            }
         }
     }
 
