@@ -119,6 +119,11 @@ final class HandlePool {
         return old;
     }
 
+    /** The alarm time of node {@code e}, or 0 for a pool that keeps none. */
+    long alarmTimeOrZero(int e) {
+        return alarmTimes == null ? 0 : alarmTimes[e];
+    }
+
     long handle(int e) {
         return ((long) stamps[e] << 32) | e;
     }

@@ -88,7 +88,7 @@ public final class HandleWheel<V> {
     public long addBeside(long handle, V value, boolean after) {
         int ref = live(handle);
         engine.requireMutable();
-        int e = pool.allocate(pool.alarmTimes == null ? 0 : pool.alarmTimes[ref], value);
+        int e = pool.allocate(pool.alarmTimeOrZero(ref), value);
         engine.insertBeside(e, ref, after);
         return pool.handle(e);
     }
@@ -360,7 +360,7 @@ public final class HandleWheel<V> {
 
     @SuppressWarnings("unchecked")
     private void visit(ElementVisitor<? super V> visitor, int e, long key) {
-        visitor.visit(pool.handle(e), key, pool.alarmTimes == null ? 0 : pool.alarmTimes[e], (V) pool.values[e]);
+        visitor.visit(pool.handle(e), key, pool.alarmTimeOrZero(e), (V) pool.values[e]);
     }
 
     /** Receives elements without removing them. */
