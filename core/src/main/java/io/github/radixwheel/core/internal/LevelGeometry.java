@@ -25,6 +25,16 @@ final class LevelGeometry {
     final long[] slotMask;
     /** {@code B_i}. */
     final int[] blockBits;
+    /**
+     * Per level a row of {@link #ROW} ints for placing a key: {@code B_(i-1)} ({@link #SHIFT}),
+     * {@code 2^b_i - 1} ({@link #MASK}) and the index of its slot 0 among the slots of all levels
+     * ({@link #FIRST_SLOT}): one array, so that placing checks one array's bounds rather than three.
+     */
+    private final int[] placeTable;
+    private static final int ROW = 4;
+    private static final int SHIFT = 0;
+    private static final int MASK = 1;
+    private static final int FIRST_SLOT = 2;
     /** The greatest key of each level for the current minimum; written only by the methods below. */
     final long[] end;
     /** The minimum allowed key; written only by the methods below. */
@@ -39,12 +49,18 @@ final class LevelGeometry {
         slotMask = new long[numLevels];
         blockBits = new int[numLevels];
         end = new long[numLevels];
+        placeTable = new int[ROW * numLevels];
         int sum = 0;
+        int slots = 0; // at most 63 levels of 2^24 slots (RadixEngine.MAX_LEVEL_BITS)
         for (int i = 0; i < numLevels; i++) {
             shift[i] = sum;
             sum += levelBits.bits(i);
             blockBits[i] = sum;
             slotMask[i] = (1L << levelBits.bits(i)) - 1;
+            placeTable[ROW * i + SHIFT] = shift[i];
+            placeTable[ROW * i + MASK] = (int) slotMask[i];
+            placeTable[ROW * i + FIRST_SLOT] = slots;
+            slots += (int) slotMask[i] + 1;
         }
         reset(0);
     }
@@ -134,6 +150,17 @@ final class LevelGeometry {
             i++;
         }
         return i;
+    }
+
+    /** {@link #slotOf}, from the placing table. */
+    int placeSlot(int level, long key) {
+        int[] t = placeTable;
+        return (int) (key >>> t[ROW * level + SHIFT]) & t[ROW * level + MASK];
+    }
+
+    /** The index of slot {@code slot} of {@code level} among the slots of all levels. */
+    int globalSlot(int level, int slot) {
+        return placeTable[ROW * level + FIRST_SLOT] + slot;
     }
 
     int slotOf(int level, long key) {

@@ -272,8 +272,10 @@ public final class RadixEngine {
     /** Appends {@code e} to the slot where {@code key} belongs; counts and the minimum are the caller's. */
     private void place(int e, long key) {
         nodes.setKey(e, key);
-        int level = geo.levelOf(key);
-        slots.append(level, geo.slotOf(level, key), e);
+        LevelGeometry g = geo;
+        int level = g.levelOf(key);
+        int slot = g.placeSlot(level, key);
+        slots.append(level, slot, g.globalSlot(level, slot), e);
     }
 
     // ---------------------------------------------------------------- the minimum

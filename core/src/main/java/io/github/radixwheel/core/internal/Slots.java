@@ -61,8 +61,8 @@ final class Slots {
     }
 
     /** Appends {@code e} to the back of a slot. */
-    void append(int level, int slot, int e) {
-        int s = sentinel(level, slot);
+    void append(int level, int slot, int globalSlot, int e) {
+        int s = nodes.sentinel(globalSlot);
         int tail = nodes.prev(s);
         nodes.setLinks(e, s, tail);
         nodes.setNext(tail, e);
