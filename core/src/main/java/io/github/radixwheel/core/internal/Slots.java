@@ -13,7 +13,7 @@ final class Slots {
     private static final int NIL = Nodes.NIL;
 
     private final Nodes nodes;
-    /** The first global slot index of each level. */
+    /** The global index of each level's slot 0 ({@link LevelGeometry#globalSlot}), at hand. */
     private final int[] offset;
     final OccupancyBitmap[] occupancy;
     /** Bit {@code i} set if level {@code i} may hold a node (clear: it holds none). */
@@ -24,12 +24,9 @@ final class Slots {
         int levels = geo.numLevels;
         offset = new int[levels];
         occupancy = new OccupancyBitmap[levels];
-        int slots = 0;
         for (int i = 0; i < levels; i++) {
-            int n = (int) geo.slotMask[i] + 1;
-            offset[i] = slots;
-            slots += n;
-            occupancy[i] = new OccupancyBitmap(n);
+            offset[i] = geo.globalSlot(i, 0);
+            occupancy[i] = new OccupancyBitmap((int) geo.slotMask[i] + 1);
         }
     }
 
@@ -60,7 +57,7 @@ final class Slots {
         return (occupiedLevels & (1L << level)) != 0;
     }
 
-    /** Appends {@code e} to the back of a slot. */
+    /** Appends {@code e} to the back of a slot, named also by its global index (see {@link LevelGeometry#globalSlot}). */
     void append(int level, int slot, int globalSlot, int e) {
         int s = nodes.sentinel(globalSlot);
         int tail = nodes.prev(s);
