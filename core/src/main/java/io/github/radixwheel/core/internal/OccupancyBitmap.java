@@ -86,8 +86,11 @@ final class OccupancyBitmap {
         return slot >= 0 || from == 0 ? slot : nextSetBit(0);
     }
 
-    /** Throws naming the first word whose summary bit disagrees with it. */
+    /** Throws naming a bit set past the last slot, or the first word whose summary bit disagrees with it. */
     void checkSummary(String level) {
+        if (numSlots < 64 && (words[0] & (-1L << numSlots)) != 0) {
+            throw Checks.state(level + ": bits set past slot " + (numSlots - 1));
+        }
         if (summary == null) {
             return;
         }
@@ -103,9 +106,6 @@ final class OccupancyBitmap {
             if ((summary[s] & ~valid) != 0) {
                 throw Checks.state(level + ": summary word " + s + " marks words past the end");
             }
-        }
-        if (numSlots < 64 && (words[0] & (-1L << numSlots)) != 0) {
-            throw Checks.state(level + ": bits set past slot " + (numSlots - 1));
         }
     }
 }

@@ -107,6 +107,12 @@ class CheckInvariantsDetectsCorruptionTest {
         assertDetected("occupancy bit disagree", wheel -> slots(wheel).occupancy[0].clear(1));
     }
 
+    /** A level of fewer than 64 slots has one bitmap word and no summary: its spare bits are still checked. */
+    @Test
+    void occupancyBitPastTheLastSlotOfASmallLevel() {
+        assertDetected("bits set past slot 3", wheel -> slots(wheel).occupancy[0].set(10));
+    }
+
     @Test
     void keyThatBelongsInAnotherSlot() {
         assertDetected("which belongs at level 0 slot 3", wheel -> nodes(wheel).setKey(0, 3));
