@@ -35,6 +35,8 @@ final class LevelGeometry {
     private static final int SHIFT = 0;
     private static final int MASK = 1;
     private static final int FIRST_SLOT = 2;
+    /** The number of slots of all levels: the number of sentinels the nodes need. */
+    final int slotCount;
     /** The greatest key of each level for the current minimum; written only by the methods below. */
     final long[] end;
     /** The minimum allowed key; written only by the methods below. */
@@ -62,6 +64,7 @@ final class LevelGeometry {
             placeTable[ROW * i + FIRST_SLOT] = slots;
             slots += (int) slotMask[i] + 1;
         }
+        slotCount = slots;
         reset(0);
     }
 

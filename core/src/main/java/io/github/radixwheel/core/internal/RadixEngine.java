@@ -94,7 +94,7 @@ public final class RadixEngine {
         }
         this.levelBits = levelBits;
         this.geo = new LevelGeometry(levelBits);
-        this.nodes = new Nodes(Slots.count(geo), capacity);
+        this.nodes = new Nodes(geo.slotCount, capacity);
         this.slots = new Slots(nodes, geo);
     }
 

@@ -30,15 +30,6 @@ final class Slots {
         }
     }
 
-    /** The number of slots of all levels: the number of sentinels the nodes need. */
-    static int count(LevelGeometry geo) {
-        long n = 0;
-        for (int i = 0; i < geo.numLevels; i++) {
-            n += geo.slotMask[i] + 1;
-        }
-        return (int) n;
-    }
-
     private int sentinel(int level, int slot) {
         return nodes.sentinel(offset[level] + slot);
     }
