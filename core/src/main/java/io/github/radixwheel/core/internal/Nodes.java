@@ -12,9 +12,9 @@ import java.util.Arrays;
  * unlinking are the same few plain stores wherever the node is: no end of a list to test for, and
  * no slot to look up to remove a node. Next and prev are separate {@code int}s so that those stores
  * do not first read the neighbours' lines. A node in no list has {@link #UNLINKED} as its prev.
- * 16 bytes per element node, 8 per sentinel.
+ * 16 bytes per element node, 8 per sentinel. {@link Slots}, the lists, extends it.
  */
-final class Nodes {
+class Nodes {
     static final int NIL = -1;
     /** The prev of a node that is in no slot. */
     static final int UNLINKED = -2;

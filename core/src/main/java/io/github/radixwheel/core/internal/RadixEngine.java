@@ -61,7 +61,7 @@ public final class RadixEngine {
 
     private final LevelBits levelBits;
     private final LevelGeometry geo;
-    private final Nodes nodes;
+    /** The slot lists, and the node arrays beneath them: {@code slots.key(e)} is node {@code e}'s key. */
     private final Slots slots;
     /** The first node in delivery order, or NIL if unknown or empty. */
     private int minNode = NIL;
@@ -94,8 +94,7 @@ public final class RadixEngine {
         }
         this.levelBits = levelBits;
         this.geo = new LevelGeometry(levelBits);
-        this.nodes = new Nodes(geo.slotCount, capacity);
-        this.slots = new Slots(nodes, geo);
+        this.slots = new Slots(geo, capacity);
     }
 
     public LevelBits levelBits() {
@@ -107,12 +106,12 @@ public final class RadixEngine {
     }
 
     public int capacity() {
-        return nodes.capacity();
+        return slots.capacity();
     }
 
     /** Grows or shrinks to {@code capacity} nodes; nodes cut off must not be linked. */
     public void resize(int capacity) {
-        nodes.resize(capacity);
+        slots.resize(capacity);
     }
 
     public long minAllowedKey() {
@@ -131,27 +130,27 @@ public final class RadixEngine {
     }
 
     public boolean isLinked(int e) {
-        return nodes.isLinked(e);
+        return slots.isLinked(e);
     }
 
     /** The key of a linked node. */
     public long key(int e) {
-        return nodes.key(e);
+        return slots.key(e);
     }
 
     /** The node after linked node {@code e} in its slot's list, or NIL. */
     public int next(int e) {
-        return nodes.following(e);
+        return slots.following(e);
     }
 
     /** The next node of an unlinked node's free list. */
     public int nextFree(int e) {
-        return nodes.next(e);
+        return slots.next(e);
     }
 
     /** For callers that thread a free list through unlinked nodes. */
     public void setNext(int e, int next) {
-        nodes.setNext(e, next);
+        slots.setNext(e, next);
     }
 
     // ---------------------------------------------------------------- the guard
@@ -218,7 +217,7 @@ public final class RadixEngine {
 
     /** Links free node {@code e} at the front of {@code key}'s insertion order. */
     public void insertFirst(int e, long key) {
-        nodes.setKey(e, key);
+        slots.setKey(e, key);
         int level = geo.levelOf(key);
         slots.prepend(level, geo.slotOf(level, key), e);
         size++;
@@ -230,7 +229,7 @@ public final class RadixEngine {
 
     /** Links free node {@code e} immediately before or after linked node {@code ref}, with its key. */
     public void insertBeside(int e, int ref, boolean after) {
-        nodes.setKey(e, nodes.key(ref));
+        slots.setKey(e, slots.key(ref));
         if (after) {
             slots.insertAfter(e, ref);
         } else {
@@ -271,7 +270,7 @@ public final class RadixEngine {
 
     /** Appends {@code e} to the slot where {@code key} belongs; counts and the minimum are the caller's. */
     private void place(int e, long key) {
-        nodes.setKey(e, key);
+        slots.setKey(e, key);
         LevelGeometry g = geo;
         int level = g.levelOf(key);
         int slot = g.placeSlot(level, key);
@@ -291,7 +290,7 @@ public final class RadixEngine {
             int slot = firstSlot(level);
             if (slot >= 0) {
                 m = slots.slotMin(level, slot);
-                setMin(m, nodes.key(m));
+                setMin(m, slots.key(m));
                 return m;
             }
         }
@@ -356,7 +355,7 @@ public final class RadixEngine {
             e = sortDownToMin();
         }
         long key = minKey;
-        int following = nodes.following(e);
+        int following = slots.following(e);
         int level = geo.levelOf(key);
         boolean inLevel0 = level == 0;
         unlink(e);
@@ -395,7 +394,7 @@ public final class RadixEngine {
             }
             if (level == 0) {
                 int e = slots.head(0, slot); // a level 0 slot holds one key
-                setMin(e, nodes.key(e));
+                setMin(e, slots.key(e));
                 return e;
             }
             moveMinTo(g.slotStart(level, slot));
@@ -537,7 +536,7 @@ public final class RadixEngine {
             return; // a stale bit
         }
         if (i == j) {
-            place(i, nodes.key(i)); // the usual case at small sizes: one node
+            place(i, slots.key(i)); // the usual case at small sizes: one node
             return;
         }
         int[] back = relinkBuffer;
@@ -545,22 +544,22 @@ public final class RadixEngine {
         int stop = NIL; // the first kept node: the front walk ends before it
         boolean keeping = true;
         while (i != stop) {
-            int nextI = nodes.following(i);
+            int nextI = slots.following(i);
             if (keeping) {
                 if (j == i || kept == 0) {
                     keeping = false; // the walks met, or the buffer is full: the front walk does the rest
                 } else {
-                    int prevJ = nodes.prev(j); // loaded beside nextI: the two walks' misses overlap
+                    int prevJ = slots.prev(j); // loaded beside nextI: the two walks' misses overlap
                     back[--kept] = j;
                     stop = j;
                     j = prevJ;
                 }
             }
-            place(i, nodes.key(i));
+            place(i, slots.key(i));
             i = nextI;
         }
         for (int k = kept; k < back.length; k++) {
-            place(back[k], nodes.key(back[k]));
+            place(back[k], slots.key(back[k]));
         }
     }
 
@@ -575,9 +574,9 @@ public final class RadixEngine {
             OccupancyBitmap bits = slots.occupancy[level];
             for (int s = bits.nextSetBit(0); s >= 0; s = bits.nextSetBit(s)) {
                 for (int e = slots.detach(level, s); e != NIL; ) {
-                    int following = nodes.following(e); // the visitor may reuse the links of a freed node
-                    nodes.setPrev(e, Nodes.UNLINKED);
-                    removed.visit(e, nodes.key(e));
+                    int following = slots.following(e); // the visitor may reuse the links of a freed node
+                    slots.setPrev(e, Nodes.UNLINKED);
+                    removed.visit(e, slots.key(e));
                     e = following;
                 }
             }
@@ -598,8 +597,8 @@ public final class RadixEngine {
         for (int level = 0; level < geo.numLevels; level++) {
             OccupancyBitmap bits = slots.occupancy[level];
             for (int s = bits.nextSetBit(0); s >= 0; s = bits.nextSetBit(s + 1)) {
-                for (int e = slots.head(level, s); e != NIL; e = nodes.following(e)) {
-                    visitor.visit(e, nodes.key(e));
+                for (int e = slots.head(level, s); e != NIL; e = slots.following(e)) {
+                    visitor.visit(e, slots.key(e));
                 }
             }
         }
@@ -611,7 +610,7 @@ public final class RadixEngine {
      * per key is kept); allocates scratch space for the largest such slot.
      */
     public void forEachInOrder(NodeVisitor visitor, int limit) {
-        new InOrderWalk(nodes, visitor, limit).walk(this);
+        new InOrderWalk(slots, visitor, limit).walk(this);
     }
 
     /** Calls {@code slotVisitor} with each non-empty slot, in key order. */
@@ -667,8 +666,8 @@ public final class RadixEngine {
             int numSlots = (int) geo.slotMask[level] + 1;
             for (int slot = 0; slot < numSlots; slot++) {
                 count += slots.checkSlot(level, slot, size);
-                for (int e = slots.head(level, slot); e != NIL; e = nodes.following(e)) {
-                    long key = nodes.key(e);
+                for (int e = slots.head(level, slot); e != NIL; e = slots.following(e)) {
+                    long key = slots.key(e);
                     if (key < k || key > geo.maxAllowedKey() || geo.levelOf(key) != level
                             || geo.slotOf(level, key) != slot) {
                         throw Checks.state("level " + level + " slot " + slot + ": holds key " + key
@@ -681,8 +680,8 @@ public final class RadixEngine {
             total += count;
         }
         int linked = 0;
-        for (int e = 0; e < nodes.capacity(); e++) {
-            if (nodes.isLinked(e)) {
+        for (int e = 0; e < slots.capacity(); e++) {
+            if (slots.isLinked(e)) {
                 linked++;
             }
         }
@@ -694,7 +693,7 @@ public final class RadixEngine {
             long cachedKey = minKey;
             minNode = NIL;
             int actual = minNode();
-            if (actual != cached || cachedKey != nodes.key(actual)) {
+            if (actual != cached || cachedKey != slots.key(actual)) {
                 setMin(cached, cachedKey);
                 throw Checks.state("cached minimum is node " + cached + " with key " + cachedKey
                         + " but the minimum is node " + actual);

@@ -8,19 +8,21 @@ package io.github.radixwheel.core.internal;
  * (from the key) and a test for emptiness. So a set bit means "maybe occupied": whoever finds a set
  * bit over an empty list clears it ({@link #isStale}), which costs each emptied slot one check,
  * once. A clear bit always means empty. This class owns every write to the lists and the bits.
+ *
+ * <p>It extends {@link Nodes}, the arrays its lists live in, instead of holding a reference to them:
+ * the engine then reaches the links in two dependent loads, not three, on every operation.
  */
-final class Slots {
+final class Slots extends Nodes {
     private static final int NIL = Nodes.NIL;
 
-    private final Nodes nodes;
     /** The global index of each level's slot 0 ({@link LevelGeometry#globalSlot}), at hand. */
     private final int[] offset;
     final OccupancyBitmap[] occupancy;
     /** Bit {@code i} set if level {@code i} may hold a node (clear: it holds none). */
     long occupiedLevels;
 
-    Slots(Nodes nodes, LevelGeometry geo) {
-        this.nodes = nodes;
+    Slots(LevelGeometry geo, int capacity) {
+        super(geo.slotCount, capacity);
         int levels = geo.numLevels;
         offset = new int[levels];
         occupancy = new OccupancyBitmap[levels];
@@ -31,17 +33,17 @@ final class Slots {
     }
 
     private int sentinel(int level, int slot) {
-        return nodes.sentinel(offset[level] + slot);
+        return sentinel(offset[level] + slot);
     }
 
     /** The first node of a slot, or NIL if it is empty. */
     int head(int level, int slot) {
-        return nodes.following(sentinel(level, slot));
+        return following(sentinel(level, slot));
     }
 
     boolean isEmpty(int level, int slot) {
         int s = sentinel(level, slot);
-        return nodes.next(s) == s;
+        return next(s) == s;
     }
 
     boolean isOccupied(int level) {
@@ -50,11 +52,11 @@ final class Slots {
 
     /** Appends {@code e} to the back of a slot, named also by its global index (see {@link LevelGeometry#globalSlot}). */
     void append(int level, int slot, int globalSlot, int e) {
-        int s = nodes.sentinel(globalSlot);
-        int tail = nodes.prev(s);
-        nodes.setLinks(e, s, tail);
-        nodes.setNext(tail, e);
-        nodes.setPrev(s, e);
+        int s = sentinel(globalSlot);
+        int tail = prev(s);
+        setLinks(e, s, tail);
+        setNext(tail, e);
+        setPrev(s, e);
         if (tail == s) {
             mark(level, slot); // a stale bit may be set already; setting it again is harmless
         }
@@ -63,10 +65,10 @@ final class Slots {
     /** Puts {@code e} at the front of a slot: before every node of its key. */
     void prepend(int level, int slot, int e) {
         int s = sentinel(level, slot);
-        int head = nodes.next(s);
-        nodes.setLinks(e, head, s);
-        nodes.setPrev(head, e);
-        nodes.setNext(s, e);
+        int head = next(s);
+        setLinks(e, head, s);
+        setPrev(head, e);
+        setNext(s, e);
         if (head == s) {
             mark(level, slot);
         }
@@ -74,37 +76,37 @@ final class Slots {
 
     /** Puts {@code e} immediately before linked node {@code ref}. */
     void insertBefore(int e, int ref) {
-        int prev = nodes.prev(ref);
-        nodes.setLinks(e, ref, prev);
-        nodes.setNext(prev, e);
-        nodes.setPrev(ref, e);
+        int prev = prev(ref);
+        setLinks(e, ref, prev);
+        setNext(prev, e);
+        setPrev(ref, e);
     }
 
     /** Puts {@code e} immediately after linked node {@code ref}. */
     void insertAfter(int e, int ref) {
-        int next = nodes.next(ref);
-        nodes.setLinks(e, next, ref);
-        nodes.setPrev(next, e);
-        nodes.setNext(ref, e);
+        int next = next(ref);
+        setLinks(e, next, ref);
+        setPrev(next, e);
+        setNext(ref, e);
     }
 
     /** Unlinks {@code e}, wherever it is; its slot's bit may go stale. */
     void unlink(int e) {
-        int next = nodes.next(e);
-        int prev = nodes.prev(e);
-        nodes.setNext(prev, next);
-        nodes.setPrev(next, prev);
-        nodes.setPrev(e, Nodes.UNLINKED);
+        int next = next(e);
+        int prev = prev(e);
+        setNext(prev, next);
+        setPrev(next, prev);
+        setPrev(e, Nodes.UNLINKED);
     }
 
     /** Unlinks and returns the head of a non-empty slot, clearing its bit if it empties. */
     int removeHead(int level, int slot) {
         int s = sentinel(level, slot);
-        int e = nodes.next(s);
-        int next = nodes.next(e);
-        nodes.setNext(s, next);
-        nodes.setPrev(next, s);
-        nodes.setPrev(e, Nodes.UNLINKED);
+        int e = next(s);
+        int next = next(e);
+        setNext(s, next);
+        setPrev(next, s);
+        setPrev(e, Nodes.UNLINKED);
         if (next == s) {
             clearBit(level, slot);
         }
@@ -148,7 +150,7 @@ final class Slots {
     /** The last node of a slot, or NIL if it is empty. */
     int tail(int level, int slot) {
         int s = sentinel(level, slot);
-        int t = nodes.prev(s);
+        int t = prev(s);
         return t == s ? NIL : t;
     }
 
@@ -159,8 +161,8 @@ final class Slots {
      */
     int detach(int level, int slot) {
         int s = sentinel(level, slot);
-        int head = nodes.following(s);
-        nodes.setLinks(s, s, s);
+        int head = following(s);
+        setLinks(s, s, s);
         if (occupancy[level].get(slot)) {
             clearBit(level, slot);
         }
@@ -178,9 +180,9 @@ final class Slots {
 
     private int scanMin(int head) {
         int best = head;
-        long bestKey = nodes.key(head);
-        for (int e = nodes.following(head); e != NIL; e = nodes.following(e)) {
-            long key = nodes.key(e);
+        long bestKey = key(head);
+        for (int e = following(head); e != NIL; e = following(e)) {
+            long key = key(e);
             if (key < bestKey) {
                 best = e;
                 bestKey = key;
@@ -197,16 +199,16 @@ final class Slots {
     int checkSlot(int level, int slot, int limit) {
         String where = "level " + level + " slot " + slot;
         int s = sentinel(level, slot);
-        if (nodes.next(s) != s && !occupancy[level].get(slot)) {
+        if (next(s) != s && !occupancy[level].get(slot)) {
             throw Checks.state(where + ": head, tail and occupancy bit disagree (an occupied slot's bit is clear)");
         }
         int n = 0;
         int prev = s;
-        for (int e = nodes.next(s); e != s; e = nodes.next(e)) {
-            if (e < 0 || e >= nodes.capacity() || !nodes.isLinked(e)) {
+        for (int e = next(s); e != s; e = next(e)) {
+            if (e < 0 || e >= capacity() || !isLinked(e)) {
                 throw Checks.state(where + ": links to a free node " + e);
             }
-            if (nodes.prev(e) != prev) {
+            if (prev(e) != prev) {
                 throw Checks.state(where + ": broken back link at node " + e);
             }
             if (++n > limit) {
@@ -214,8 +216,8 @@ final class Slots {
             }
             prev = e;
         }
-        if (prev != nodes.prev(s)) {
-            throw Checks.state(where + ": tail is " + nodes.prev(s) + " but the list ends at " + prev);
+        if (prev != prev(s)) {
+            throw Checks.state(where + ": tail is " + prev(s) + " but the list ends at " + prev);
         }
         return n;
     }
