@@ -128,10 +128,13 @@ final class HandlePool {
         return ((long) stamps[e] << 32) | e;
     }
 
-    /** @return the node that {@code handle} names if it is live, else NIL */
-    int indexOf(long handle) {
+    /**
+     * @return the node that {@code handle} names if its stamp matches, else NIL; the node may be free
+     *     (a made-up handle can guess a free node's stamp), so the caller also checks that it is linked
+     */
+    int stampedNode(long handle) {
         int e = (int) handle;
-        if (e < 0 || e >= highWater || stamps[e] != (int) (handle >>> 32) || !engine.isLinked(e)) {
+        if (e < 0 || e >= highWater || stamps[e] != (int) (handle >>> 32)) {
             return NIL;
         }
         return e;

@@ -96,11 +96,11 @@ public final class HandleWheel<V> {
     // ---------------------------------------------------------------- one element
 
     public boolean contains(long handle) {
-        return pool.indexOf(handle) != NIL;
+        return indexOf(handle) != NIL;
     }
 
     public boolean remove(long handle) {
-        int e = pool.indexOf(handle);
+        int e = indexOf(handle);
         if (e == NIL) {
             return false;
         }
@@ -151,8 +151,17 @@ public final class HandleWheel<V> {
         }
     }
 
+    /**
+     * @return the node that {@code handle} names if it is live, else NIL. The liveness test reads the
+     *     links through this wheel's reference to the engine, which the operation that follows shares.
+     */
+    private int indexOf(long handle) {
+        int e = pool.stampedNode(handle);
+        return e != NIL && engine.isLinked(e) ? e : NIL;
+    }
+
     private int live(long handle) {
-        int e = pool.indexOf(handle);
+        int e = indexOf(handle);
         if (e == NIL) {
             throw Checks.notContained("handle", handle);
         }
@@ -292,7 +301,7 @@ public final class HandleWheel<V> {
             if (resets != resetsBefore) {
                 return; // the handler reset the queue: this call's elements and bound are gone
             }
-            if (kept != NIL && (engine.reorders() != reordersBefore || pool.indexOf(keptHandle) != kept)) {
+            if (kept != NIL && (engine.reorders() != reordersBefore || indexOf(keptHandle) != kept)) {
                 kept = NIL; // the walk's place may have moved: start again from the head
             }
         }
