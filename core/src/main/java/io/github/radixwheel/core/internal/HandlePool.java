@@ -6,7 +6,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 /**
  * The per-node data of a handle-based queue beside the engine's keys and links: a generation stamp,
  * the value, and optionally the alarm time; plus the free list of unused nodes, threaded
- * through their next links. There is no object per element.
+ * through their next links. There is no object per element. The engine whose links it uses is an
+ * argument of each call that needs it, so the wheel's one reference serves both.
  *
  * <p>A handle packs a node (low 32 bits) with its stamp (high 32 bits). Stamps start at a per-pool
  * salt and change every time the node is freed, so stale handles, made-up values and handles of
@@ -22,7 +23,6 @@ final class HandlePool {
     private static final int MIN_GROWTH = 16;
     private static final AtomicInteger SALTS = new AtomicInteger();
 
-    private final RadixEngine engine;
     private final int initialCapacity;
     private final int maxCapacity;
     int[] stamps;
@@ -43,9 +43,8 @@ final class HandlePool {
     /** The stamp of nodes added by growth. */
     private int freshStamp;
 
-    HandlePool(RadixEngine engine, boolean withAlarmTimes, int maxCapacity) {
-        this.engine = engine;
-        this.initialCapacity = engine.capacity();
+    HandlePool(int initialCapacity, boolean withAlarmTimes, int maxCapacity) {
+        this.initialCapacity = initialCapacity;
         this.maxCapacity = maxCapacity;
         this.freshStamp = salt(SALTS.getAndIncrement());
         try {
@@ -68,7 +67,7 @@ final class HandlePool {
     }
 
     /** Takes an unused node for a new element, growing if none is left. */
-    int allocate(long alarmTime, Object value) {
+    int allocate(RadixEngine engine, long alarmTime, Object value) {
         int e = freeHead;
         if (e != NIL && engine.size() == 0) {
             // Every node is free: hand them out in order again, as after clear(), instead of
@@ -80,7 +79,7 @@ final class HandlePool {
             freeHead = engine.nextFree(e);
         } else {
             if (highWater == stamps.length) {
-                grow();
+                grow(engine);
             }
             e = highWater++;
         }
@@ -95,7 +94,7 @@ final class HandlePool {
     }
 
     /** Frees a node that has left the engine: its value is dropped and every handle to it goes stale. */
-    void release(int e) {
+    void release(RadixEngine engine, int e) {
         forget(e);
         engine.setNext(e, freeHead);
         freeHead = e;
@@ -147,20 +146,20 @@ final class HandlePool {
         valuesStored = false; // every entry is null again
     }
 
-    private void grow() {
+    private void grow(RadixEngine engine) {
         int old = stamps.length;
         if (old >= maxCapacity) {
             throw Checks.state("capacity exhausted: " + old + " elements (expected: at most " + maxCapacity + ")");
         }
         int growth = Math.max(MIN_GROWTH, alarmTimes == null ? old >>> 1 : old >>> 2);
-        resize((int) Math.min(maxCapacity, (long) old + growth));
+        resize(engine, (int) Math.min(maxCapacity, (long) old + growth));
     }
 
     /**
      * Shrinks to the last live node (at least the initial capacity), so that an emptied pool is back
      * to its initial footprint. O(capacity).
      */
-    void trim() {
+    void trim(RadixEngine engine) {
         int keep = highWater;
         while (keep > 0 && !engine.isLinked(keep - 1)) {
             keep--;
@@ -179,13 +178,13 @@ final class HandlePool {
         freeHead = NIL;
         for (int e = highWater - 1; e >= 0; e--) {
             if (!engine.isLinked(e)) {
-                release(e); // already stale; stamps move once more, harmlessly
+                release(engine, e); // already stale; stamps move once more, harmlessly
             }
         }
-        resize(capacity);
+        resize(engine, capacity);
     }
 
-    private void resize(int capacity) {
+    private void resize(RadixEngine engine, int capacity) {
         int old = stamps.length;
         engine.resize(capacity);
         stamps = Arrays.copyOf(stamps, capacity);
@@ -203,7 +202,7 @@ final class HandlePool {
     }
 
     /** Checks the free list and that unused nodes hold no value; throws naming the first violation. */
-    void checkInvariants() {
+    void checkInvariants(RadixEngine engine) {
         int free = 0;
         for (int e = freeHead; e != NIL; e = engine.nextFree(e)) {
             if (e < 0 || e >= highWater) {

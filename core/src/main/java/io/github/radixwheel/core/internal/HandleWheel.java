@@ -38,7 +38,7 @@ public final class HandleWheel<V> {
     HandleWheel(LevelBits levelBits, int initialCapacity, boolean withAlarmTimes, int maxCapacity) {
         Nodes.checkCapacity("initialCapacity", initialCapacity);
         this.engine = new RadixEngine(levelBits, initialCapacity);
-        this.pool = new HandlePool(engine, withAlarmTimes, maxCapacity);
+        this.pool = new HandlePool(initialCapacity, withAlarmTimes, maxCapacity);
         this.forget = (e, key) -> pool.forget(e);
     }
 
@@ -75,7 +75,7 @@ public final class HandleWheel<V> {
     /** {@link #add} or {@link #addFirst} for a key the caller has checked to be in range. */
     public long addInRange(long key, long alarmTime, V value, boolean first) {
         engine.requireMutable();
-        int e = pool.allocate(alarmTime, value);
+        int e = pool.allocate(engine, alarmTime, value);
         if (first) {
             engine.insertFirst(e, key);
         } else {
@@ -88,7 +88,7 @@ public final class HandleWheel<V> {
     public long addBeside(long handle, V value, boolean after) {
         int ref = live(handle);
         engine.requireMutable();
-        int e = pool.allocate(pool.alarmTimeOrZero(ref), value);
+        int e = pool.allocate(engine, pool.alarmTimeOrZero(ref), value);
         engine.insertBeside(e, ref, after);
         return pool.handle(e);
     }
@@ -106,7 +106,7 @@ public final class HandleWheel<V> {
         }
         engine.requireMutable();
         engine.unlink(e);
-        pool.release(e);
+        pool.release(engine, e);
         return true;
     }
 
@@ -213,7 +213,7 @@ public final class HandleWheel<V> {
             throw Checks.empty("pollMin of an empty queue");
         }
         V value = (V) pool.values[e];
-        pool.release(e);
+        pool.release(engine, e);
         return value;
     }
 
@@ -321,7 +321,7 @@ public final class HandleWheel<V> {
     /** In a {@link RadixEngine.Delivery}: frees a delivered node; returns the handle it had. */
     public long release(int e) {
         long handle = pool.handle(e);
-        pool.release(e);
+        pool.release(engine, e);
         return handle;
     }
 
@@ -344,7 +344,7 @@ public final class HandleWheel<V> {
 
     public void trimToSize() {
         engine.requireMutable();
-        pool.trim();
+        pool.trim(engine);
     }
 
     /** Visits each element once, in slot order, inside the iteration guard. */
@@ -387,6 +387,6 @@ public final class HandleWheel<V> {
     /** @throws IllegalStateException naming the first violated invariant of the engine or the pool */
     public void checkInvariants() {
         engine.checkInvariants();
-        pool.checkInvariants();
+        pool.checkInvariants(engine);
     }
 }
