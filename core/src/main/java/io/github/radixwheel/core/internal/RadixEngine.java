@@ -6,9 +6,9 @@ import java.util.ConcurrentModificationException;
 /**
  * The radix wheel engine: a monotone priority queue of nodes numbered {@code 0 .. capacity - 1},
  * each with a {@code long} key, delivered in (key, insertion) order. The public queues build on
- * it: {@code IndexedTimingWheelQueue} directly (a node is the caller's id), and
- * {@link HandleWheel} (a node is a pool entry named by a handle) for {@code TimingWheelQueue} and
- * the alarm wheel.
+ * it: {@code IndexedTimingWheelQueue} holds one (a node is the caller's id), and
+ * {@link HandleWheel}, its only subclass, is one (a node is a pool entry named by a handle), for
+ * {@code TimingWheelQueue} and the alarm wheel.
  *
  * <p>Each slot holds a circular doubly linked list in insertion order, through a sentinel node
  * ({@link Slots}, {@link Nodes}); its occupancy bit may stay set after the list empties, until a
@@ -20,7 +20,7 @@ import java.util.ConcurrentModificationException;
  * the caller's preconditions (see {@link #checkKey}). It owns the one re-entrancy guard of the
  * structure built on it.
  */
-public final class RadixEngine {
+public class RadixEngine {
     /** The most bits a single level may have: its slot arrays are allocated up front. */
     public static final int MAX_LEVEL_BITS = 24;
     /** The most nodes an engine can have. */

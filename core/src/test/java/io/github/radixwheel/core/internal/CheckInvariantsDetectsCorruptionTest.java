@@ -40,7 +40,7 @@ class CheckInvariantsDetectsCorruptionTest {
 
     private static Object field(Object owner, String name) {
         try {
-            Field f = owner.getClass().getDeclaredField(name);
+            Field f = declaredField(owner.getClass(), name);
             f.setAccessible(true);
             return f.get(owner);
         } catch (ReflectiveOperationException e) {
@@ -50,7 +50,7 @@ class CheckInvariantsDetectsCorruptionTest {
 
     private static void setInt(Object owner, String name, int value) {
         try {
-            Field f = owner.getClass().getDeclaredField(name);
+            Field f = declaredField(owner.getClass(), name);
             f.setAccessible(true);
             f.setInt(owner, value);
         } catch (ReflectiveOperationException e) {
@@ -58,8 +58,20 @@ class CheckInvariantsDetectsCorruptionTest {
         }
     }
 
+    /** The field {@code name} of {@code type} or of the nearest superclass that declares it. */
+    private static Field declaredField(Class<?> type, String name) throws NoSuchFieldException {
+        for (Class<?> c = type; c != null; c = c.getSuperclass()) {
+            try {
+                return c.getDeclaredField(name);
+            } catch (NoSuchFieldException e) {
+                // look further up
+            }
+        }
+        throw new NoSuchFieldException(name);
+    }
+
     private static RadixEngine engine(HandleWheel<String> wheel) {
-        return (RadixEngine) field(wheel, "engine");
+        return wheel; // a handle wheel is the engine, plus its pool
     }
 
     private static HandlePool pool(HandleWheel<String> wheel) {
