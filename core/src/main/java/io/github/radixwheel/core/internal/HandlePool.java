@@ -1,24 +1,26 @@
 package io.github.radixwheel.core.internal;
 
+import io.github.radixwheel.core.LevelBits;
 import java.util.Arrays;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * The per-node data of a handle-based queue beside the engine's keys and links: a generation stamp,
- * the value, and optionally the alarm time; plus the free list of unused nodes, threaded
- * through their next links. There is no object per element. The engine whose links it uses is an
- * argument of each call that needs it, so the wheel's one reference serves both.
+ * The engine plus the per-node data of a handle-based queue beside its keys and links: a
+ * generation stamp, the value, and optionally the alarm time; plus the free list of unused nodes,
+ * threaded through their next links. There is no object per element. {@link HandleWheel} extends
+ * it with the handle API; the layers are subclasses rather than fields so that an operation reaches
+ * every array through one object (each object in between cost a dependent load per operation).
  *
  * <p>A handle packs a node (low 32 bits) with its stamp (high 32 bits). Stamps start at a per-pool
  * salt and change every time the node is freed, so stale handles, made-up values and handles of
  * other pools are rejected. A stamp repeats only after 2^32 reuses of the same node; nodes that
- * {@link #trim} cuts off come back with stamps past every one they had.
+ * {@link #trimPool} cuts off come back with stamps past every one they had.
  *
  * <p>Capacity grows by half (by a quarter with alarm times), so that grown storage
  * stays within 40 bytes per element of the size that made it grow: 16 (key, links) + 4 (stamp) + 4
  * (value reference, compressed) = 24 bytes per node, or 32 with the alarm time.
  */
-final class HandlePool {
+class HandlePool extends RadixEngine {
     private static final int NIL = Nodes.NIL;
     private static final int MIN_GROWTH = 16;
     private static final AtomicInteger SALTS = new AtomicInteger();
@@ -43,7 +45,8 @@ final class HandlePool {
     /** The stamp of nodes added by growth. */
     private int freshStamp;
 
-    HandlePool(int initialCapacity, boolean withAlarmTimes, int maxCapacity) {
+    HandlePool(LevelBits levelBits, int initialCapacity, boolean withAlarmTimes, int maxCapacity) {
+        super(levelBits, initialCapacity);
         this.initialCapacity = initialCapacity;
         this.maxCapacity = maxCapacity;
         this.freshStamp = salt(SALTS.getAndIncrement());
@@ -67,19 +70,19 @@ final class HandlePool {
     }
 
     /** Takes an unused node for a new element, growing if none is left. */
-    int allocate(RadixEngine engine, long alarmTime, Object value) {
+    int allocate(long alarmTime, Object value) {
         int e = freeHead;
-        if (e != NIL && engine.size() == 0) {
+        if (e != NIL && size() == 0) {
             // Every node is free: hand them out in order again, as after clear(), instead of
             // walking a free list whose order is the order of removal, one dependent miss per node.
             freeHead = e = NIL;
             highWater = 0;
         }
         if (e != NIL) {
-            freeHead = engine.nextFree(e);
+            freeHead = nextFree(e);
         } else {
             if (highWater == stamps.length) {
-                grow(engine);
+                grow();
             }
             e = highWater++;
         }
@@ -94,9 +97,9 @@ final class HandlePool {
     }
 
     /** Frees a node that has left the engine: its value is dropped and every handle to it goes stale. */
-    void release(RadixEngine engine, int e) {
+    void free(int e) {
         forget(e);
-        engine.setNext(e, freeHead);
+        setNext(e, freeHead);
         freeHead = e;
     }
 
@@ -109,7 +112,7 @@ final class HandlePool {
     }
 
     /** Replaces the value of a live node; returns the old one. */
-    Object setValue(int e, Object value) {
+    Object replaceValue(int e, Object value) {
         Object old = values[e];
         if (value != null) {
             valuesStored = true;
@@ -140,28 +143,28 @@ final class HandlePool {
     }
 
     /** After the engine was cleared, with {@link #forget} called on every node it held. */
-    void clear() {
+    void clearPool() {
         highWater = 0;
         freeHead = NIL;
         valuesStored = false; // every entry is null again
     }
 
-    private void grow(RadixEngine engine) {
+    private void grow() {
         int old = stamps.length;
         if (old >= maxCapacity) {
             throw Checks.state("capacity exhausted: " + old + " elements (expected: at most " + maxCapacity + ")");
         }
         int growth = Math.max(MIN_GROWTH, alarmTimes == null ? old >>> 1 : old >>> 2);
-        resize(engine, (int) Math.min(maxCapacity, (long) old + growth));
+        resizePool((int) Math.min(maxCapacity, (long) old + growth));
     }
 
     /**
      * Shrinks to the last live node (at least the initial capacity), so that an emptied pool is back
      * to its initial footprint. O(capacity).
      */
-    void trim(RadixEngine engine) {
+    void trimPool() {
         int keep = highWater;
-        while (keep > 0 && !engine.isLinked(keep - 1)) {
+        while (keep > 0 && !isLinked(keep - 1)) {
             keep--;
         }
         int capacity = Math.max(keep, initialCapacity);
@@ -177,16 +180,16 @@ final class HandlePool {
         highWater = Math.min(highWater, capacity);
         freeHead = NIL;
         for (int e = highWater - 1; e >= 0; e--) {
-            if (!engine.isLinked(e)) {
-                release(engine, e); // already stale; stamps move once more, harmlessly
+            if (!isLinked(e)) {
+                free(e); // already stale; stamps move once more, harmlessly
             }
         }
-        resize(engine, capacity);
+        resizePool(capacity);
     }
 
-    private void resize(RadixEngine engine, int capacity) {
+    private void resizePool(int capacity) {
         int old = stamps.length;
-        engine.resize(capacity);
+        resize(capacity);
         stamps = Arrays.copyOf(stamps, capacity);
         values = Arrays.copyOf(values, capacity);
         if (alarmTimes != null) {
@@ -197,18 +200,15 @@ final class HandlePool {
         }
     }
 
-    int capacity() {
-        return stamps.length;
-    }
 
     /** Checks the free list and that unused nodes hold no value; throws naming the first violation. */
-    void checkInvariants(RadixEngine engine) {
+    void checkPool() {
         int free = 0;
-        for (int e = freeHead; e != NIL; e = engine.nextFree(e)) {
+        for (int e = freeHead; e != NIL; e = nextFree(e)) {
             if (e < 0 || e >= highWater) {
                 throw Checks.state("free list: node " + e + " outside [0, " + highWater + ")");
             }
-            if (engine.isLinked(e) || values[e] != null) {
+            if (isLinked(e) || values[e] != null) {
                 throw Checks.state("free list: node " + e + " is not cleared");
             }
             if (++free > highWater) {
@@ -220,7 +220,7 @@ final class HandlePool {
             if (stamps[e] == 0) {
                 throw Checks.state("pool: node " + e + " has stamp 0");
             }
-            if (engine.isLinked(e)) {
+            if (isLinked(e)) {
                 if (e >= highWater) {
                     throw Checks.state("pool: node " + e + " is linked above the high water mark " + highWater);
                 }
@@ -232,8 +232,8 @@ final class HandlePool {
                 throw Checks.state("pool: node " + e + " has a value, but no value is recorded as stored");
             }
         }
-        if (live != engine.size() || live + free != highWater) {
-            throw Checks.state("pool: size " + engine.size() + ", live " + live + ", free " + free
+        if (live != size() || live + free != highWater) {
+            throw Checks.state("pool: size " + size() + ", live " + live + ", free " + free
                     + ", high water " + highWater);
         }
     }

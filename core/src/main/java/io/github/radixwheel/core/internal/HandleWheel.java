@@ -5,12 +5,10 @@ import io.github.radixwheel.core.LevelBits;
 /**
  * The radix wheel engine with handles and values: what {@code TimingWheelQueue} and the alarm
  * wheel share. See {@code TimingWheelQueue} for the contract. Each element is an engine node plus
- * its stamp, value and optional alarm time in a {@link HandlePool}.
- *
- * <p>It extends the engine rather than holding one: the fronts then reach the node links through
- * one object fewer, a dependent load fewer on every operation. Its own methods take handles
- * ({@code long}); the inherited ones take nodes ({@code int}) and are for this class and the fronts'
- * delivery callbacks.
+ * its stamp, value and optional alarm time, kept by the {@link HandlePool} it extends (which
+ * extends the engine): the fronts reach every array through this one object. Its own methods take
+ * handles ({@code long}); the inherited ones take nodes ({@code int}) and are for this class and
+ * the fronts' delivery callbacks.
  *
  * <p>Delivering calls take a {@link RadixEngine.Delivery} from the front class, which reads what
  * it needs ({@link #valueOf}, {@link #alarmTimeOf}), then {@link #release}s the node and calls the user's
@@ -18,10 +16,9 @@ import io.github.radixwheel.core.LevelBits;
  *
  * @param <V> the type of the values
  */
-public final class HandleWheel<V> extends RadixEngine {
+public final class HandleWheel<V> extends HandlePool {
     private static final int NIL = RadixEngine.NIL;
 
-    private final HandlePool pool;
     private final RadixEngine.NodeVisitor forget;
     /** Counts {@link #reset}s, so that {@link #deliverAtMinWhereAlarmTimeAtMost} can tell that its call is over. */
     private int resets;
@@ -40,9 +37,8 @@ public final class HandleWheel<V> extends RadixEngine {
 
     /** As above, with at most {@code maxCapacity} elements: for tests of capacity exhaustion. */
     HandleWheel(LevelBits levelBits, int initialCapacity, boolean withAlarmTimes, int maxCapacity) {
-        super(levelBits, checkedCapacity(initialCapacity));
-        this.pool = new HandlePool(initialCapacity, withAlarmTimes, maxCapacity);
-        this.forget = (e, key) -> pool.forget(e);
+        super(levelBits, checkedCapacity(initialCapacity), withAlarmTimes, maxCapacity);
+        this.forget = (e, key) -> forget(e);
     }
 
     private static int checkedCapacity(int initialCapacity) {
@@ -67,22 +63,22 @@ public final class HandleWheel<V> extends RadixEngine {
     /** {@link #add} or {@link #addFirst} for a key the caller has checked to be in range. */
     public long addInRange(long key, long alarmTime, V value, boolean first) {
         requireMutable();
-        int e = pool.allocate(this, alarmTime, value);
+        int e = allocate(alarmTime, value);
         if (first) {
             insertFirst(e, key);
         } else {
             insertLast(e, key);
         }
-        return pool.handle(e);
+        return handle(e);
     }
 
     /** Adds with the key and alarm time of {@code handle}, immediately before or after it. */
     public long addBeside(long handle, V value, boolean after) {
         int ref = live(handle);
         requireMutable();
-        int e = pool.allocate(this, pool.alarmTimeOrZero(ref), value);
+        int e = allocate(alarmTimeOrZero(ref), value);
         insertBeside(e, ref, after);
-        return pool.handle(e);
+        return handle(e);
     }
 
     // ---------------------------------------------------------------- one element
@@ -98,7 +94,7 @@ public final class HandleWheel<V> extends RadixEngine {
         }
         requireMutable();
         unlink(e);
-        pool.release(this, e);
+        free(e);
         return true;
     }
 
@@ -107,12 +103,12 @@ public final class HandleWheel<V> extends RadixEngine {
     }
 
     public long alarmTime(long handle) {
-        return pool.alarmTimes[live(handle)];
+        return alarmTimes[live(handle)];
     }
 
     @SuppressWarnings("unchecked")
     public V value(long handle) {
-        return (V) pool.values[live(handle)];
+        return (V) values[live(handle)];
     }
 
     /** Replaces the value; returns the old one. */
@@ -120,7 +116,7 @@ public final class HandleWheel<V> extends RadixEngine {
     public V setValue(long handle, V value) {
         int e = live(handle);
         requireMutable();
-        return (V) pool.setValue(e, value);
+        return (V) replaceValue(e, value);
     }
 
     /** Moves an element to {@code key}, at the back of that key's insertion order. */
@@ -138,8 +134,8 @@ public final class HandleWheel<V> extends RadixEngine {
     private void changeKeyInRange(int e, long key, long alarmTime) {
         requireMutable();
         changeKey(e, key);
-        if (pool.alarmTimes != null) {
-            pool.alarmTimes[e] = alarmTime;
+        if (alarmTimes != null) {
+            alarmTimes[e] = alarmTime;
         }
     }
 
@@ -148,7 +144,7 @@ public final class HandleWheel<V> extends RadixEngine {
      *     links through this wheel's reference to the engine, which the operation that follows shares.
      */
     private int indexOf(long handle) {
-        int e = pool.stampedNode(handle);
+        int e = stampedNode(handle);
         return e != NIL && isLinked(e) ? e : NIL;
     }
 
@@ -167,7 +163,7 @@ public final class HandleWheel<V> extends RadixEngine {
     }
 
     public long minElement() {
-        return pool.handle(requireMin("minElement"));
+        return handle(requireMin("minElement"));
     }
 
     private int requireMin(String method) {
@@ -182,7 +178,7 @@ public final class HandleWheel<V> extends RadixEngine {
     public long alarmTimeExtremeAtMinKey(boolean greatest) {
         int min = requireMin("alarmTime");
         long key = key(min);
-        long[] times = pool.alarmTimes;
+        long[] times = alarmTimes;
         long best = times[min];
         for (int e = firstInSlotOf(key); e != NIL; e = next(e)) {
             if (key(e) == key && (greatest ? times[e] > best : times[e] < best)) {
@@ -204,8 +200,8 @@ public final class HandleWheel<V> extends RadixEngine {
         if (e == NIL) {
             throw Checks.empty("pollMin of an empty queue");
         }
-        V value = (V) pool.values[e];
-        pool.release(this, e);
+        V value = (V) values[e];
+        free(e);
         return value;
     }
 
@@ -258,7 +254,7 @@ public final class HandleWheel<V> extends RadixEngine {
      */
     public <H> void deliverAtMinWhereAlarmTimeAtMost(long maxAlarmTime, RadixEngine.Delivery<H> delivery, H handler) {
         long key = minAllowedKey();
-        boolean timed = pool.alarmTimes != null;
+        boolean timed = alarmTimes != null;
         int resetsBefore = resets;
         // The last node passed over, still in place, or NIL to start from the head.
         int kept = NIL;
@@ -268,9 +264,9 @@ public final class HandleWheel<V> extends RadixEngine {
             if (e == NIL) {
                 return;
             }
-            if (timed && pool.alarmTimes[e] > maxAlarmTime) { // read afresh: a handler may grow the pool
+            if (timed && alarmTimes[e] > maxAlarmTime) { // read afresh: a handler may grow the pool
                 kept = e;
-                keptHandle = pool.handle(e);
+                keptHandle = handle(e);
                 continue;
             }
             int reordersBefore = reorders();
@@ -288,18 +284,18 @@ public final class HandleWheel<V> extends RadixEngine {
     /** In a {@link RadixEngine.Delivery}: the value of a delivered node. */
     @SuppressWarnings("unchecked")
     public V valueOf(int e) {
-        return (V) pool.values[e];
+        return (V) values[e];
     }
 
     /** In a {@link RadixEngine.Delivery}: the alarm time of a delivered node. */
     public long alarmTimeOf(int e) {
-        return pool.alarmTimes[e];
+        return alarmTimes[e];
     }
 
     /** In a {@link RadixEngine.Delivery}: frees a delivered node; returns the handle it had. */
     public long release(int e) {
-        long handle = pool.handle(e);
-        pool.release(this, e);
+        long handle = handle(e);
+        free(e);
         return handle;
     }
 
@@ -309,20 +305,20 @@ public final class HandleWheel<V> extends RadixEngine {
     public void clear() {
         requireMutable();
         clear(forget);
-        pool.clear();
+        clearPool();
     }
 
     /** {@link #clear}, then sets the minimum allowed key to {@code key} ({@code >= 0}, not checked). */
     public void reset(long key) {
         requireMutable();
         reset(key, forget);
-        pool.clear();
+        clearPool();
         resets++;
     }
 
     public void trimToSize() {
         requireMutable();
-        pool.trim(this);
+        trimPool();
     }
 
     /** Visits each element once, in slot order, inside the iteration guard. */
@@ -347,7 +343,7 @@ public final class HandleWheel<V> extends RadixEngine {
 
     @SuppressWarnings("unchecked")
     private void visit(ElementVisitor<? super V> visitor, int e, long key) {
-        visitor.visit(pool.handle(e), key, pool.alarmTimeOrZero(e), (V) pool.values[e]);
+        visitor.visit(handle(e), key, alarmTimeOrZero(e), (V) values[e]);
     }
 
     /** Receives elements without removing them. */
@@ -365,6 +361,6 @@ public final class HandleWheel<V> extends RadixEngine {
     /** @throws IllegalStateException naming the first violated invariant of the engine or the pool */
     public void checkInvariants() {
         super.checkInvariants();
-        pool.checkInvariants(this);
+        checkPool();
     }
 }

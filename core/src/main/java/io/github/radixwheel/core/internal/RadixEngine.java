@@ -7,8 +7,8 @@ import java.util.ConcurrentModificationException;
  * The radix wheel engine: a monotone priority queue of nodes numbered {@code 0 .. capacity - 1},
  * each with a {@code long} key, delivered in (key, insertion) order. The public queues build on
  * it: {@code IndexedTimingWheelQueue} holds one (a node is the caller's id), and
- * {@link HandleWheel}, its only subclass, is one (a node is a pool entry named by a handle), for
- * {@code TimingWheelQueue} and the alarm wheel.
+ * {@link HandleWheel}, through {@link HandlePool}, is one (a node is a pool entry named by a
+ * handle), for {@code TimingWheelQueue} and the alarm wheel.
  *
  * <p>Each slot holds a circular doubly linked list in insertion order, through a sentinel node
  * ({@link Slots}, {@link Nodes}); its occupancy bit may stay set after the list empties, until a
