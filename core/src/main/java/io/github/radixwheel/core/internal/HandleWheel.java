@@ -141,7 +141,7 @@ public final class HandleWheel<V> extends HandlePool {
 
     /**
      * @return the node that {@code handle} names if it is live, else NIL. The liveness test reads the
-     *     links through this wheel's reference to the engine, which the operation that follows shares.
+     *     node's links, which the operation that follows reads too.
      */
     private int indexOf(long handle) {
         int e = stampedNode(handle);
