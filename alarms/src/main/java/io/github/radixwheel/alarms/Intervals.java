@@ -22,8 +22,6 @@ final class Intervals {
      * {@code start + Long.MAX_VALUE} with precision 1 and a negative start.
      */
     final long lastTime;
-    /** {@code lastTime - start} as an unsigned number, plus {@code Long.MIN_VALUE}: see {@link #contains}. */
-    private final long biasedSpan;
 
     Intervals(long start, long precision) {
         this.start = start;
@@ -31,23 +29,12 @@ final class Intervals {
         this.shift = Long.bitCount(precision) == 1 ? Long.numberOfTrailingZeros(precision) : -1;
         this.last = num(Long.MAX_VALUE);
         this.lastTime = precision == 1 && start < 0 ? start + Long.MAX_VALUE : Long.MAX_VALUE;
-        this.biasedSpan = lastTime - start + Long.MIN_VALUE;
-    }
-
-    /** Whether {@code start <= time <= lastTime}: one compare of unsigned offsets from {@code start}. */
-    boolean contains(long time) {
-        return time - start + Long.MIN_VALUE <= biasedSpan;
-    }
-
-    /** {@link #num} without its clamp: exact for a time that {@link #contains}. */
-    long numOfContained(long time) {
-        long elapsed = time - start; // unsigned
-        return shift >= 0 ? elapsed >>> shift : Long.divideUnsigned(elapsed, precision);
     }
 
     /** The interval of {@code time}, for {@code time >= start}. */
     long num(long time) {
-        long n = numOfContained(time);
+        long elapsed = time - start; // unsigned
+        long n = shift >= 0 ? elapsed >>> shift : Long.divideUnsigned(elapsed, precision);
         return n < 0 ? Long.MAX_VALUE : n;
     }
 

@@ -63,6 +63,8 @@ import io.github.radixwheel.core.internal.RadixEngine;
 public final class TimingWheel<V> {
     private static final int DEFAULT_CAPACITY = 16;
     private static final int SHOWN_ALARMS = 8;
+    /** No interval: the bounds of {@code add} are to be recomputed. */
+    private static final long STALE = -1;
 
     private final TimingWheelConfig config;
     private final Intervals intervals;
@@ -75,6 +77,15 @@ public final class TimingWheel<V> {
     private final RadixEngine.Delivery<AlarmConsumer<? super V>> fireNext = this::fireNext;
 
     private long now;
+    /**
+     * The queue's minimum for which {@link #minTime} and {@link #maxTime} were computed, or
+     * {@link #STALE} after anything that may have moved it: {@code add} recomputes them only then.
+     */
+    private long boundsKey = STALE;
+    /** {@code intervalStart(now)}: the least time {@code add} accepts. */
+    private long minTime;
+    /** {@code maxAllowedAlarmTime()}. */
+    private long maxTime;
 
     /**
      * A wheel whose clock starts at {@code start}.
@@ -167,7 +178,8 @@ public final class TimingWheel<V> {
      *     negative start)
      */
     public long maxAllowedAlarmTime() {
-        return maxTimeFor(wheel.maxAllowedKey());
+        refreshBounds();
+        return maxTime;
     }
 
     /** @return {@link #maxAllowedAlarmTime()} + 1, saturating at {@link Long#MAX_VALUE} */
@@ -194,7 +206,8 @@ public final class TimingWheel<V> {
      * @throws IllegalStateException if the pool cannot grow further (2^30 alarms)
      */
     public long add(long at, V value) {
-        return wheel.addInRange(alarmInterval(at), at, value, false);
+        checkAlarmTime(at);
+        return wheel.addInRange(intervals.num(at), at, value, false);
     }
 
     /**
@@ -209,7 +222,8 @@ public final class TimingWheel<V> {
      * @throws IllegalStateException if the pool cannot grow further (2^30 alarms)
      */
     public long addFirst(long at, V value) {
-        return wheel.addInRange(alarmInterval(at), at, value, true);
+        checkAlarmTime(at);
+        return wheel.addInRange(intervals.num(at), at, value, true);
     }
 
     /**
@@ -280,7 +294,8 @@ public final class TimingWheel<V> {
      * @throws IllegalArgumentException if {@code alarm} is not pending or {@code at} is invalid
      */
     public void reschedule(long alarm, long at) {
-        wheel.changeKeyInRange(alarm, alarmInterval(at), at); // checks the handle
+        checkAlarmTime(at);
+        wheel.changeKeyInRange(alarm, intervals.num(at), at); // checks the handle
     }
 
     /**
@@ -358,6 +373,7 @@ public final class TimingWheel<V> {
         checkTime(now);
         wheel.reset(intervals.num(now));
         this.now = now;
+        boundsKey = STALE;
     }
 
     /**
@@ -423,7 +439,7 @@ public final class TimingWheel<V> {
                 now = Math.max(now, to); // a handler's reset may have moved the clock past to
             }
         } finally {
-            wheel.endDelivery();
+            endDelivery();
         }
     }
 
@@ -441,7 +457,7 @@ public final class TimingWheel<V> {
         try {
             wheel.deliverAtMinWhereAlarmTimeAtMost(now, fire, handler);
         } finally {
-            wheel.endDelivery();
+            endDelivery();
         }
     }
 
@@ -476,7 +492,7 @@ public final class TimingWheel<V> {
             }
             wheel.deliverAtMinWhereAlarmTimeAtMost(now, fire, handler);
         } finally {
-            wheel.endDelivery();
+            endDelivery();
         }
     }
 
@@ -492,7 +508,11 @@ public final class TimingWheel<V> {
      */
     public boolean fireNextAlarm(AlarmConsumer<? super V> handler) {
         Checks.requireNonNull(handler, "handler");
-        return wheel.pollMin("fireNextAlarm", fireNext, handler);
+        try {
+            return wheel.pollMin("fireNextAlarm", fireNext, handler);
+        } finally {
+            boundsKey = STALE;
+        }
     }
 
     private void fire(int node, long interval, AlarmConsumer<? super V> handler) {
@@ -501,6 +521,7 @@ public final class TimingWheel<V> {
         V value = wheel.valueOf(node);
         long alarm = wheel.release(node);
         now = Math.max(now, intervalStart);
+        boundsKey = STALE;
         handler.accept(alarm, at, value);
     }
 
@@ -509,7 +530,24 @@ public final class TimingWheel<V> {
         V value = wheel.valueOf(node);
         long alarm = wheel.release(node);
         now = Math.max(now, at);
+        boundsKey = STALE;
         handler.accept(alarm, at, value);
+    }
+
+    /** Ends a delivering call, which may have moved the queue's minimum. */
+    private void endDelivery() {
+        wheel.endDelivery();
+        boundsKey = STALE;
+    }
+
+    /** Recomputes the bounds of {@code add} if anything may have moved the queue's minimum since. */
+    private void refreshBounds() {
+        if (boundsKey == STALE) {
+            long minKey = wheel.minAllowedKey();
+            boundsKey = minKey;
+            minTime = intervals.numStart(minKey);
+            maxTime = maxTimeFor(wheel.maxAllowedKey());
+        }
     }
 
     private long maxTimeFor(long maxKey) {
@@ -581,26 +619,14 @@ public final class TimingWheel<V> {
         }
     }
 
-    /**
-     * The interval of alarm time {@code at}, checked in interval numbers: {@code at} is valid if its
-     * interval number is representable and within the queue's allowed keys. No bounds in time are
-     * kept, so nothing has to be recomputed when the clock moves.
-     */
-    private long alarmInterval(long at) {
-        if (intervals.contains(at)) {
-            long n = intervals.numOfContained(at);
-            if (n >= wheel.minAllowedKey() && n <= wheel.maxAllowedKey()) {
-                return n;
-            }
+    private void checkAlarmTime(long at) {
+        refreshBounds();
+        if (at > maxTime) {
+            throw Checks.outOfRange("at", at, minTime, maxTime, "too far in the future");
         }
-        throw badAlarmTime(at);
-    }
-
-    private IllegalArgumentException badAlarmTime(long at) {
-        long minTime = intervals.numStart(wheel.minAllowedKey());
-        long maxTime = maxAllowedAlarmTime();
-        return Checks.outOfRange("at", at, minTime, maxTime,
-                at > maxTime ? "too far in the future" : "before the start of the current interval");
+        if (at < minTime) {
+            throw Checks.outOfRange("at", at, minTime, maxTime, "before the start of the current interval");
+        }
     }
 
     /**
@@ -613,6 +639,11 @@ public final class TimingWheel<V> {
         if (now < intervals.start || intervals.num(now) != wheel.minAllowedKey()) {
             throw Checks.state("now " + now + " is in interval " + intervals.num(now) + " but the queue's minimum is "
                     + wheel.minAllowedKey());
+        }
+        if (boundsKey != STALE && (boundsKey != wheel.minAllowedKey() || minTime != intervals.startOf(now)
+                || maxTime != maxTimeFor(wheel.maxAllowedKey()))) {
+            throw Checks.state("cached alarm time bounds " + minTime + ".." + maxTime + " for interval " + boundsKey
+                    + " are stale");
         }
         wheel.forEach((alarm, key, stored, value) -> {
             long at = timeOf(key, stored);
