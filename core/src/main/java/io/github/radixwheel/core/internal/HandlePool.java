@@ -131,12 +131,12 @@ class HandlePool extends RadixEngine {
     }
 
     /**
-     * @return the node that {@code handle} names if its stamp matches, else NIL; the node may be free
-     *     (a made-up handle can guess a free node's stamp), so the caller also checks that it is linked
+     * @return the node that {@code handle} names if it is live, else NIL. Linked, not only stamped:
+     *     a made-up handle can guess a free node's stamp.
      */
-    int stampedNode(long handle) {
+    int indexOf(long handle) {
         int e = (int) handle;
-        if (e < 0 || e >= highWater || stamps[e] != (int) (handle >>> 32)) {
+        if (e < 0 || e >= highWater || stamps[e] != (int) (handle >>> 32) || !isLinked(e)) {
             return NIL;
         }
         return e;

@@ -139,15 +139,6 @@ public final class HandleWheel<V> extends HandlePool {
         }
     }
 
-    /**
-     * @return the node that {@code handle} names if it is live, else NIL. The liveness test reads the
-     *     node's links, which the operation that follows reads too.
-     */
-    private int indexOf(long handle) {
-        int e = stampedNode(handle);
-        return e != NIL && isLinked(e) ? e : NIL;
-    }
-
     private int live(long handle) {
         int e = indexOf(handle);
         if (e == NIL) {
