@@ -64,4 +64,38 @@ class RelinkOrderTest {
             }
         }
     }
+    @Test
+    void pollMin_oneOrTwoNodesAboveLevel0_takenWhereTheyLieInKeyThenInsertionOrder() {
+        // Level 0 holds keys 0..3; level 1's slots hold 4..7 and 8..11. Every pair of keys there
+        // (the tail's key smaller, equal or larger), then one more key added after the first poll.
+        for (long a = 4; a < 12; a++) {
+            for (long b = 4; b < 12; b++) {
+                for (long c = 0; c < 12; c++) {
+                    TimingWheelQueue<Integer> q = new TimingWheelQueue<>(LevelBits.of(2, 3));
+                    List<long[]> expected = new ArrayList<>();
+                    q.add(a, 0);
+                    q.add(b, 1);
+                    expected.add(new long[] {a, 0});
+                    expected.add(new long[] {b, 1});
+                    expected.sort(Comparator.comparingLong(e -> e[0]));
+                    long[] first = expected.remove(0);
+                    String where = "keys " + a + ", " + b + ", then " + c;
+                    assertEquals((int) first[1], (int) q.pollMin(), where); // no minKey() first: it would cache the minimum
+                    assertEquals(first[0], q.minAllowedKey(), where);
+                    q.checkInvariants();
+                    if (c >= first[0]) {
+                        q.add(c, 2);
+                        expected.add(new long[] {c, 2});
+                        expected.sort(Comparator.comparingLong(e -> e[0]));
+                    }
+                    for (long[] next : expected) {
+                        assertEquals((int) next[1], (int) q.pollMin(), where);
+                        assertEquals(next[0], q.minAllowedKey(), where);
+                        q.checkInvariants();
+                    }
+                    assertEquals(0, q.size(), where);
+                }
+            }
+        }
+    }
 }

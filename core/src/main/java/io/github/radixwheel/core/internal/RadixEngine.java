@@ -377,10 +377,12 @@ public class RadixEngine {
     }
 
     /**
-     * Finds the minimum for a removal: while the lowest occupied level is above 0, raises the
-     * minimum to its first slot's start, which relinks that slot down, as advancing does. So a slot
-     * above level 0 is walked once, by the relink, instead of once to find its least key and again
-     * when the removal raises the minimum into it.
+     * Finds the minimum for a removal: while the lowest occupied level is above 0 and its first
+     * slot holds more than two nodes, raises the minimum to that slot's start, which relinks the slot
+     * down, as advancing does. So a slot above level 0 is walked once, by the relink, instead of once
+     * to find its least key and again when the removal raises the minimum into it. Of one or two
+     * nodes, head and tail, the least is found without a walk and taken where it lies: moving it
+     * down first would place it once more and search level 0 for it again.
      *
      * @return the first node in delivery order, now cached with its key; the queue is not empty
      */
@@ -392,8 +394,16 @@ public class RadixEngine {
             if (slot < 0) {
                 continue; // only stale bits: the level's bit is cleared now
             }
+            int e = slots.head(level, slot);
             if (level == 0) {
-                int e = slots.head(0, slot); // a level 0 slot holds one key
+                setMin(e, slots.key(e)); // a level 0 slot holds one key
+                return e;
+            }
+            int t = slots.tail(level, slot);
+            if (e == t || slots.following(e) == t) {
+                if (slots.key(t) < slots.key(e)) {
+                    e = t; // of two nodes, the later wins only with a smaller key: ties go in insertion order
+                }
                 setMin(e, slots.key(e));
                 return e;
             }
