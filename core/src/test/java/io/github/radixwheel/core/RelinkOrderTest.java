@@ -98,4 +98,33 @@ class RelinkOrderTest {
             }
         }
     }
+    @Test
+    void increaseMinAllowedKey_slotMovesDownIntoEveryLowerLevelAtOnce_keepsKeyThenInsertionOrder() {
+        // Level 3's slots hold 64 keys each. Raising the minimum to a slot's start moves that slot's
+        // nodes down in one relink, into levels 0 (4 keys), 1 (16) and 2 (64) at once.
+        SplittableRandom random = new SplittableRandom(11);
+        for (long target = 0; target < 1024; target += 64) {
+            TimingWheelQueue<Integer> q = new TimingWheelQueue<>(LevelBits.of(2, 2, 2, 4));
+            List<long[]> expected = new ArrayList<>();
+            for (int i = 0; i < 300; i++) {
+                long key = random.nextInt(1024);
+                q.add(key, i);
+                expected.add(new long[] {key, i});
+            }
+            expected.sort(Comparator.comparingLong(e -> e[0]));
+            List<long[]> delivered = new ArrayList<>();
+            q.increaseMinAllowedKey(target, (h, key, value) -> delivered.add(new long[] {key, value}));
+            q.checkInvariants();
+            while (!q.isEmpty()) {
+                int value = q.pollMin();
+                delivered.add(new long[] {q.minAllowedKey(), value});
+                q.checkInvariants();
+            }
+            assertEquals(expected.size(), delivered.size(), "target " + target);
+            for (int i = 0; i < expected.size(); i++) {
+                assertEquals(expected.get(i)[0], delivered.get(i)[0], "key at " + i + ", target " + target);
+                assertEquals(expected.get(i)[1], delivered.get(i)[1], "value at " + i + ", target " + target);
+            }
+        }
+    }
 }

@@ -277,6 +277,22 @@ public class RadixEngine {
         slots.append(level, slot, g.globalSlot(level, slot), e);
     }
 
+    /**
+     * {@link #place} for a node moving down from level {@code from}, whose key now belongs below it,
+     * with no branch on the key: a relink's keys are cache misses, and a mispredicted branch on one
+     * would discard the walk's next loads, already under way.
+     */
+    private void placeDown(int e, long key, int from) {
+        slots.setKey(e, key);
+        LevelGeometry g = geo;
+        int level = 0;
+        for (int i = 0; i < from - 1; i++) {
+            level += (int) ((g.end[i] - key) >>> 63); // 1 if key > end[i]
+        }
+        int slot = g.placeSlot(level, key);
+        slots.appendMarking(level, slot, g.globalSlot(level, slot), e);
+    }
+
     // ---------------------------------------------------------------- the minimum
 
     /** @return the first node in delivery order, or NIL if empty */
@@ -546,7 +562,7 @@ public class RadixEngine {
             return; // a stale bit
         }
         if (i == j) {
-            place(i, slots.key(i)); // the usual case at small sizes: one node
+            placeDown(i, slots.key(i), level); // the usual case at small sizes: one node
             return;
         }
         int[] back = relinkBuffer;
@@ -565,11 +581,11 @@ public class RadixEngine {
                     j = prevJ;
                 }
             }
-            place(i, slots.key(i));
+            placeDown(i, slots.key(i), level);
             i = nextI;
         }
         for (int k = kept; k < back.length; k++) {
-            place(back[k], slots.key(back[k]));
+            placeDown(back[k], slots.key(back[k]), level);
         }
     }
 

@@ -62,6 +62,16 @@ final class Slots extends Nodes {
         }
     }
 
+    /** {@link #append}, setting the slot's bits whether or not it was empty: no branch on the slot. */
+    void appendMarking(int level, int slot, int globalSlot, int e) {
+        int s = sentinel(globalSlot);
+        int tail = prev(s);
+        setLinks(e, s, tail);
+        setNext(tail, e);
+        setPrev(s, e);
+        mark(level, slot);
+    }
+
     /** Puts {@code e} at the front of a slot: before every node of its key. */
     void prepend(int level, int slot, int e) {
         int s = sentinel(level, slot);
