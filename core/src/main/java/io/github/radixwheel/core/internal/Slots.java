@@ -52,24 +52,25 @@ final class Slots extends Nodes {
 
     /** Appends {@code e} to the back of a slot, named also by its global index (see {@link LevelGeometry#globalSlot}). */
     void append(int level, int slot, int globalSlot, int e) {
-        int s = sentinel(globalSlot);
-        int tail = prev(s);
-        setLinks(e, s, tail);
-        setNext(tail, e);
-        setPrev(s, e);
-        if (tail == s) {
+        if (linkLast(globalSlot, e)) {
             mark(level, slot); // a stale bit may be set already; setting it again is harmless
         }
     }
 
     /** {@link #append}, setting the slot's bits whether or not it was empty: no branch on the slot. */
     void appendMarking(int level, int slot, int globalSlot, int e) {
+        linkLast(globalSlot, e);
+        mark(level, slot);
+    }
+
+    /** Links {@code e} at the back of a slot's list; returns whether the list was empty. */
+    private boolean linkLast(int globalSlot, int e) {
         int s = sentinel(globalSlot);
         int tail = prev(s);
         setLinks(e, s, tail);
         setNext(tail, e);
         setPrev(s, e);
-        mark(level, slot);
+        return tail == s;
     }
 
     /** Puts {@code e} at the front of a slot: before every node of its key. */
