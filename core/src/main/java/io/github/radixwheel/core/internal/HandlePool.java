@@ -200,7 +200,6 @@ class HandlePool extends RadixEngine {
         }
     }
 
-
     /** Checks the free list and that unused nodes hold no value; throws naming the first violation. */
     void checkPool() {
         int free = 0;
