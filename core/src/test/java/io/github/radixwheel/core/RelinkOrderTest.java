@@ -66,12 +66,27 @@ class RelinkOrderTest {
     }
     @Test
     void pollMin_oneOrTwoNodesAboveLevel0_takenWhereTheyLieInKeyThenInsertionOrder() {
-        // Level 0 holds keys 0..3; level 1's slots hold 4..7 and 8..11. Every pair of keys there
-        // (the tail's key smaller, equal or larger), then one more key added after the first poll.
-        for (long a = 4; a < 12; a++) {
-            for (long b = 4; b < 12; b++) {
-                for (long c = 0; c < 12; c++) {
-                    TimingWheelQueue<Integer> q = new TimingWheelQueue<>(LevelBits.of(2, 3));
+        // Level 0 holds keys 0..3; level 1's slots hold 4..7 and 8..11.
+        pollPairThenOne(LevelBits.of(2, 3), 4, 12);
+    }
+
+    @Test
+    void pollMin_oneOrTwoNodesTwoLevelsUp_theOtherMovesToLevel1Or0AndIsNext() {
+        // Level 2's slots hold 16 keys each: after the first poll the other node of its slot lands
+        // in level 1 (4-key slots) or level 0, and is the next minimum.
+        pollPairThenOne(LevelBits.of(2, 2, 3), 16, 48);
+    }
+
+    /**
+     * Every pair of keys in {@code [lo, hi)}, added to an empty queue (the second's key smaller,
+     * equal or larger), then one more key added after the first poll; checks order and the
+     * invariants, the cached minimum among them, after every poll.
+     */
+    private static void pollPairThenOne(LevelBits levelBits, long lo, long hi) {
+        for (long a = lo; a < hi; a++) {
+            for (long b = lo; b < hi; b++) {
+                for (long c = 0; c < hi; c++) {
+                    TimingWheelQueue<Integer> q = new TimingWheelQueue<>(levelBits);
                     List<long[]> expected = new ArrayList<>();
                     q.add(a, 0);
                     q.add(b, 1);
@@ -79,7 +94,7 @@ class RelinkOrderTest {
                     expected.add(new long[] {b, 1});
                     expected.sort(Comparator.comparingLong(e -> e[0]));
                     long[] first = expected.remove(0);
-                    String where = "keys " + a + ", " + b + ", then " + c;
+                    String where = levelBits + ": keys " + a + ", " + b + ", then " + c;
                     assertEquals((int) first[1], (int) q.pollMin(), where); // no minKey() first: it would cache the minimum
                     assertEquals(first[0], q.minAllowedKey(), where);
                     q.checkInvariants();
@@ -98,6 +113,24 @@ class RelinkOrderTest {
             }
         }
     }
+
+    @Test
+    void pollMin_knownMinimumInACrowdedSlotAboveLevel0_nextMinimumFoundAmongTheRest() {
+        // minKey() caches the least of three nodes in level 1's slot of keys 4..7; removing it
+        // leaves two, and neither is the next minimum just for being left in that slot.
+        TimingWheelQueue<Integer> q = new TimingWheelQueue<>(LevelBits.of(2, 3));
+        q.add(6, 0);
+        q.add(5, 1);
+        q.add(4, 2);
+        assertEquals(4, q.minKey());
+        assertEquals(2, (int) q.pollMin());
+        q.checkInvariants();
+        assertEquals(5, q.minKey());
+        assertEquals(1, (int) q.pollMin());
+        assertEquals(0, (int) q.pollMin());
+        q.checkInvariants();
+    }
+
     @Test
     void increaseMinAllowedKey_slotMovesDownIntoEveryLowerLevelAtOnce_keepsKeyThenInsertionOrder() {
         // Level 3's slots hold 64 keys each. Raising the minimum to a slot's start moves that slot's

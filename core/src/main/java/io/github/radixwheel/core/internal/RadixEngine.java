@@ -364,7 +364,8 @@ public class RadixEngine {
      */
     public int pollMinNode() {
         int e = minNode;
-        if (e == NIL) {
+        boolean sortedDown = e == NIL;
+        if (sortedDown) {
             if (size == 0) {
                 return NIL;
             }
@@ -375,10 +376,17 @@ public class RadixEngine {
         int level = geo.levelOf(key);
         boolean inLevel0 = level == 0;
         unlink(e);
+        int other = NIL; // the node left in e's slot above level 0, if e was one of its two
         if (inLevel0 && following != NIL) {
             setMin(following, key); // a level 0 slot holds one key: the next node is the next minimum
         } else if (inLevel0) {
             slots.emptied(0, geo.slotOf(0, key)); // e was its slot's head and last node
+        } else if (sortedDown) {
+            int slot = geo.slotOf(level, key);
+            other = slots.head(level, slot); // sortDownToMin left e where it lies only in a slot of one or two
+            if (other == NIL) {
+                slots.emptied(level, slot);
+            }
         } else {
             slots.isStale(level, geo.slotOf(level, key)); // the slot is known: clear its bit now if it emptied
         }
@@ -389,6 +397,9 @@ public class RadixEngine {
                 moveMinTo(key);
             }
         }
+        if (other != NIL) {
+            setMin(other, slots.key(other)); // nothing lay below its slot: wherever it moved, it is next
+        }
         return e;
     }
 
@@ -398,7 +409,8 @@ public class RadixEngine {
      * down, as advancing does. So a slot above level 0 is walked once, by the relink, instead of once
      * to find its least key and again when the removal raises the minimum into it. Of one or two
      * nodes, head and tail, the least is found without a walk and taken where it lies: moving it
-     * down first would place it once more and search level 0 for it again.
+     * down first would place it once more and search level 0 for it again. The other of two is then
+     * the next minimum, wherever the removal moves it, so {@link #pollMinNode} caches it.
      *
      * @return the first node in delivery order, now cached with its key; the queue is not empty
      */
