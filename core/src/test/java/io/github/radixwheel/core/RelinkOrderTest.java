@@ -77,28 +77,48 @@ class RelinkOrderTest {
         pollPairThenOne(LevelBits.of(2, 2, 3), 16, 48);
     }
 
+    @Test
+    void pollMin_oneOrTwoNodesTwoLevelsUp_slotsAboveThemThatMoveToo_keepOrder() {
+        // A third key added first, in the next level 2 slot: when the first poll's key lies in the
+        // last level 0 block of its level 1 block, level 1's range then reaches into that slot.
+        pollPairThenOne(LevelBits.of(2, 2, 3), 16, 32, 48, true);
+    }
+
+    private static void pollPairThenOne(LevelBits levelBits, long lo, long hi) {
+        pollPairThenOne(levelBits, lo, hi, hi, false);
+    }
+
     /**
      * Every pair of keys in {@code [lo, hi)}, added to an empty queue (the second's key smaller,
-     * equal or larger), then one more key added after the first poll; checks order and the
-     * invariants, the cached minimum among them, after every poll.
+     * equal or larger), then one more key below {@code thirdHi}, added after the first poll or,
+     * if {@code thirdFirst}, before the pair (with key 0 added first and polled before the pair's
+     * first); checks order and the invariants, the cached minimum among them, after every poll.
      */
-    private static void pollPairThenOne(LevelBits levelBits, long lo, long hi) {
+    private static void pollPairThenOne(LevelBits levelBits, long lo, long hi, long thirdHi, boolean thirdFirst) {
         for (long a = lo; a < hi; a++) {
             for (long b = lo; b < hi; b++) {
-                for (long c = 0; c < hi; c++) {
+                for (long c = thirdFirst ? hi : 0; c < thirdHi; c++) {
                     TimingWheelQueue<Integer> q = new TimingWheelQueue<>(levelBits);
                     List<long[]> expected = new ArrayList<>();
+                    if (thirdFirst) {
+                        q.add(0, 3); // polled first, so that the minimum of what follows is not cached
+                        q.add(c, 2);
+                        expected.add(new long[] {c, 2});
+                    }
                     q.add(a, 0);
                     q.add(b, 1);
+                    if (thirdFirst) {
+                        assertEquals(3, (int) q.pollMin());
+                    }
                     expected.add(new long[] {a, 0});
                     expected.add(new long[] {b, 1});
                     expected.sort(Comparator.comparingLong(e -> e[0]));
                     long[] first = expected.remove(0);
-                    String where = levelBits + ": keys " + a + ", " + b + ", then " + c;
+                    String where = levelBits + ": keys " + a + ", " + b + ", " + (thirdFirst ? "after " : "then ") + c;
                     assertEquals((int) first[1], (int) q.pollMin(), where); // no minKey() first: it would cache the minimum
                     assertEquals(first[0], q.minAllowedKey(), where);
                     q.checkInvariants();
-                    if (c >= first[0]) {
+                    if (!thirdFirst && c >= first[0]) {
                         q.add(c, 2);
                         expected.add(new long[] {c, 2});
                         expected.sort(Comparator.comparingLong(e -> e[0]));
