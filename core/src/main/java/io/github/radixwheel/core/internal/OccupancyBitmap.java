@@ -51,6 +51,12 @@ final class OccupancyBitmap {
         return true;
     }
 
+    /** @return the least set bit after {@code slot} in {@code slot}'s word, or -1 */
+    int nextInWord(int slot) {
+        long after = words[slot >>> 6] & (-2L << slot);
+        return after == 0 ? -1 : (slot & ~63) | Long.numberOfTrailingZeros(after);
+    }
+
     boolean get(int slot) {
         return (words[slot >>> 6] & (1L << slot)) != 0;
     }

@@ -377,10 +377,11 @@ public class RadixEngine {
         boolean inLevel0 = level == 0;
         unlink(e);
         int other = NIL; // the node left in e's slot above level 0, if e was one of its two
+        int nextSlot = -1; // in level 0, the next occupied slot if found in e's slot's bitmap word
         if (inLevel0 && following != NIL) {
             setMin(following, key); // a level 0 slot holds one key: the next node is the next minimum
         } else if (inLevel0) {
-            slots.emptied(0, geo.slotOf(0, key)); // e was its slot's head and last node
+            nextSlot = slots.emptiedThenNextInWord(0, geo.slotOf(0, key)); // e was its slot's head and last node
         } else if (sortedDown) {
             int slot = geo.slotOf(level, key);
             other = slots.head(level, slot); // sortDownToMin left e where it lies only in a slot of one or two
@@ -399,6 +400,11 @@ public class RadixEngine {
         }
         if (other != NIL) {
             setMin(other, slots.key(other)); // nothing lay below its slot: wherever it moved, it is next
+        } else if (nextSlot >= 0) {
+            int next = slots.head(0, nextSlot); // NIL if the bit was stale
+            if (next != NIL) {
+                setMin(next, slots.key(next)); // no slot between holds a node, and level 0 holds the least keys
+            }
         }
         return e;
     }

@@ -152,6 +152,19 @@ final class Slots extends Nodes {
         clearBit(level, slot);
     }
 
+    /**
+     * {@link #emptied}, then the next set bit after the slot in its bitmap word, or -1: the word is
+     * at hand, and the slot of that bit is the level's next occupied one (or stale).
+     */
+    int emptiedThenNextInWord(int level, int slot) {
+        OccupancyBitmap bits = occupancy[level];
+        if (bits.clear(slot)) {
+            levelFoundEmpty(level);
+            return -1;
+        }
+        return bits.nextInWord(slot);
+    }
+
     private void clearBit(int level, int slot) {
         if (occupancy[level].clear(slot)) {
             levelFoundEmpty(level);

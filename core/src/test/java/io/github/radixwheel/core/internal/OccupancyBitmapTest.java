@@ -7,8 +7,9 @@ import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
 /**
- * The bitmap's searches against {@link BitSet}, for every level size from one word to several
- * summary words, sparse and dense, from every start, as bits are set and cleared.
+ * The bitmap's searches against {@link BitSet} (the next set bit from a slot, cyclic or not, and
+ * the next after a slot within its word), for every level size from one word to several summary
+ * words, sparse and dense, from every start, as bits are set and cleared.
  */
 class OccupancyBitmapTest {
     private static final int[] SIZES = {1, 2, 64, 128, 1024, 2048, 4096, 8192, 16384};
@@ -76,6 +77,11 @@ class OccupancyBitmapTest {
             assertEquals(expected, bits.nextSetBit(from), where + ": nextSetBit(" + from + ")");
             int cyclic = expected >= 0 || from == 0 ? expected : model.nextSetBit(0);
             assertEquals(cyclic, bits.nextSetBitCyclic(from), where + ": nextSetBitCyclic(" + from + ")");
+            if (from < size) {
+                int after = model.nextSetBit(from + 1);
+                int inWord = after >= 0 && after >>> 6 == from >>> 6 ? after : -1;
+                assertEquals(inWord, bits.nextInWord(from), where + ": nextInWord(" + from + ")");
+            }
         }
     }
 }
