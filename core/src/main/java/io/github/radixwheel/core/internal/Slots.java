@@ -157,18 +157,16 @@ final class Slots extends Nodes {
      * at hand, and the slot of that bit is the level's next occupied one (or stale).
      */
     int emptiedThenNextInWord(int level, int slot) {
-        OccupancyBitmap bits = occupancy[level];
-        if (bits.clear(slot)) {
-            levelFoundEmpty(level);
-            return -1;
-        }
-        return bits.nextInWord(slot);
+        return clearBit(level, slot) ? -1 : occupancy[level].nextInWord(slot);
     }
 
-    private void clearBit(int level, int slot) {
+    /** Clears a slot's bit, and the level's if it was the last; returns whether it was. */
+    private boolean clearBit(int level, int slot) {
         if (occupancy[level].clear(slot)) {
             levelFoundEmpty(level);
+            return true;
         }
+        return false;
     }
 
     /** The last node of a slot, or NIL if it is empty. */
