@@ -8,10 +8,12 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * A removal that empties a level 0 slot looks for the next occupied slot in the same bitmap word
- * and caches its first node as the next minimum. Checked with the next slot in the word, beyond
- * it, stale, and past the end of a top level 0's ring, with {@code checkInvariants} (which checks
- * the cached minimum) after every removal.
+ * A removal that empties its slot looks for the next occupied slot in the same bitmap word and
+ * caches that slot's first node as the next minimum: in level 0 always, above it when the slot
+ * holds that one node and raising the minimum leaves it there. The node is named before the rise
+ * moves the lower levels' ranges, which may take it down and refill its slot from above. Checked with the next slot in the
+ * word, beyond it, stale, past the end of a top level 0's ring, and moved down, with
+ * {@code checkInvariants} (which checks the cached minimum) after every removal.
  */
 class PollMinNextInWordTest {
 
@@ -22,7 +24,7 @@ class PollMinNextInWordTest {
         for (int subset = 1; subset < 1 << keys.length; subset++) {
             TimingWheelQueue<Integer> q = new TimingWheelQueue<>(LevelBits.of(7, 3));
             List<Long> expected = new ArrayList<>();
-            for (int i = keys.length - 1; i >= 0; i--) { // not in key order: no minimum cached by insertion order
+            for (int i = keys.length - 1; i >= 0; i--) { // decreasing: each becomes the cached minimum
                 if ((subset & (1 << i)) != 0) {
                     q.add(keys[i], i);
                     expected.add(0, keys[i]);
@@ -66,5 +68,93 @@ class PollMinNextInWordTest {
             q.checkInvariants();
         }
         assertTrue(q.isEmpty());
+    }
+
+    /**
+     * Upper levels: every subset of keys around the block ends of levels 1 to 3 of
+     * {@code [2, 2, 2, 4]}, from two minima, polled to empty. A removed key at the end of its
+     * level 0 and level 1 blocks (175, 191, 255) moves the lower levels' ranges over the next slot
+     * of its level, whose node moves down, and that slot may then fill with later keys from above.
+     */
+    @Test
+    void pollMin_upperLevelsEverySubsetAroundBlockEnds_keyOrderAndCachedMinimum() {
+        long[] keys = {156, 163, 175, 179, 191, 192, 221, 240, 255, 288, 1100};
+        for (long start : new long[] {61, 155}) {
+            for (int subset = 1; subset < 1 << keys.length; subset++) {
+                pollToEmpty(start, keys, subset, -1);
+            }
+        }
+    }
+
+    /** The same with one key removed before polling, so that a next bit in some word is stale. */
+    @Test
+    void pollMin_upperLevelsWithAStaleNextBit_keyOrderAndCachedMinimum() {
+        long[] keys = {156, 175, 179, 191, 221, 240, 255, 288};
+        for (int subset = 1; subset < 1 << keys.length; subset++) {
+            for (int removed = 0; removed < keys.length; removed++) {
+                if ((subset & (1 << removed)) != 0) {
+                    pollToEmpty(155, keys, subset, removed);
+                }
+            }
+        }
+    }
+
+    /**
+     * The case that a first version got wrong by reading the next slot after the move: 175 ends
+     * level 2's slot, so 179 moves down to level 1 and 240 moves into 179's old slot.
+     */
+    @Test
+    void pollMin_removalAtBlockEndMovesTheNextSlotDown_nextMinimumIsTheMovedKey() {
+        TimingWheelQueue<Integer> q = new TimingWheelQueue<>(LevelBits.of(2, 2, 2, 4));
+        for (int key : new int[] {240, 175, 221, 179, 288, 155}) {
+            q.add(key, key);
+        }
+        q.increaseMinAllowedKey(61, (h, k, v) -> { });
+        for (int key : new int[] {155, 175, 179, 221, 240, 288}) {
+            assertEquals(key, (int) q.pollMin());
+            q.checkInvariants();
+        }
+    }
+
+    /**
+     * Adds the subset's keys but {@code removed}, in decreasing order (each becomes the cached
+     * minimum), removes that one if any, then polls to empty; a second time with a filler key at
+     * {@code start} added first and polled first, which leaves the minimum unknown, so that the
+     * next removal finds it by a search.
+     */
+    private static void pollToEmpty(long start, long[] keys, int subset, int removed) {
+        for (boolean filler : new boolean[] {false, true}) {
+            TimingWheelQueue<Integer> q = new TimingWheelQueue<>(LevelBits.of(2, 2, 2, 4));
+            q.increaseMinAllowedKey(start, (h, k, v) -> { });
+            if (filler) {
+                q.add(start, -1);
+            }
+            List<Long> expected = new ArrayList<>();
+            long removedHandle = TimingWheelQueue.NULL_HANDLE;
+            for (int i = keys.length - 1; i >= 0; i--) {
+                if ((subset & (1 << i)) != 0) {
+                    long handle = q.add(keys[i], i);
+                    if (i == removed) {
+                        removedHandle = handle;
+                    } else {
+                        expected.add(0, keys[i]);
+                    }
+                }
+            }
+            if (removedHandle != TimingWheelQueue.NULL_HANDLE) {
+                assertTrue(q.remove(removedHandle));
+            }
+            if (filler) {
+                assertEquals(-1, (int) q.pollMin());
+            }
+            String where = "start " + start + ", subset " + Integer.toBinaryString(subset) + ", removed " + removed
+                    + ", filler " + filler;
+            for (long key : expected) {
+                q.pollMin();
+                assertEquals(key, q.minAllowedKey(), where);
+                q.checkInvariants();
+            }
+            assertTrue(q.isEmpty(), where);
+        }
     }
 }

@@ -378,6 +378,7 @@ public class RadixEngine {
         unlink(e);
         int other = NIL; // the node left in e's slot above level 0, if e was one of its two
         int nextSlot = -1; // in level 0, the next occupied slot if found in e's slot's bitmap word
+        int next = NIL; // above level 0, the only node of that slot
         if (inLevel0 && following != NIL) {
             setMin(following, key); // a level 0 slot holds one key: the next node is the next minimum
         } else if (inLevel0) {
@@ -386,10 +387,13 @@ public class RadixEngine {
             int slot = geo.slotOf(level, key);
             other = slots.head(level, slot); // sortDownToMin left e where it lies only in a slot of one or two
             if (other == NIL) {
-                slots.emptied(level, slot);
+                next = slots.emptiedThenOnlyNodeOfNextInWord(level, slot);
             }
         } else {
-            slots.isStale(level, geo.slotOf(level, key)); // the slot is known: clear its bit now if it emptied
+            int slot = geo.slotOf(level, key);
+            if (slots.isEmpty(level, slot)) { // the slot is known: clear its bit now if it emptied
+                next = slots.emptiedThenOnlyNodeOfNextInWord(level, slot);
+            }
         }
         if (key > geo.min) {
             if (inLevel0 && geo.top != 0) { // moving inside level 0's block moves no range but the top's ring
@@ -401,10 +405,15 @@ public class RadixEngine {
         if (other != NIL) {
             setMin(other, slots.key(other)); // nothing lay below its slot: wherever it moved, it is next
         } else if (nextSlot >= 0) {
-            int next = slots.head(0, nextSlot); // NIL if the bit was stale
-            if (next != NIL) {
-                setMin(next, slots.key(next)); // no slot between holds a node, and level 0 holds the least keys
+            int head = slots.head(0, nextSlot); // NIL if the bit was stale
+            if (head != NIL) {
+                setMin(head, slots.key(head)); // no slot between holds a node, and level 0 holds the least keys
             }
+        } else if (next != NIL && slots.key(next) > geo.end[level - 1]) {
+            // Nothing lay below it, so it is next wherever it is; but if the rise moved it down, it
+            // may have joined other nodes in a lower slot, which the next removal's search serves
+            // better (a slot of two) than a known minimum would.
+            setMin(next, slots.key(next));
         }
         return e;
     }

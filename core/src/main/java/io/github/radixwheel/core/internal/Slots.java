@@ -147,17 +147,24 @@ final class Slots extends Nodes {
         occupiedLevels &= ~(1L << level);
     }
 
-    /** Clears the bit of a slot known to have just emptied. */
-    void emptied(int level, int slot) {
-        clearBit(level, slot);
-    }
-
     /**
-     * {@link #emptied}, then the next set bit after the slot in its bitmap word, or -1: the word is
-     * at hand, and the slot of that bit is the level's next occupied one (or stale).
+     * For a slot that just emptied: clears its bit, then returns the next set bit after it in its
+     * bitmap word, or -1. The word is at hand; the slot of that bit is the level's next occupied
+     * one (or stale).
      */
     int emptiedThenNextInWord(int level, int slot) {
         return clearBit(level, slot) ? -1 : occupancy[level].nextInWord(slot);
+    }
+
+    /** {@link #emptiedThenNextInWord}, then that slot's node if it holds exactly one; else NIL. */
+    int emptiedThenOnlyNodeOfNextInWord(int level, int slot) {
+        int next = emptiedThenNextInWord(level, slot);
+        if (next < 0) {
+            return NIL;
+        }
+        int s = sentinel(level, next);
+        int head = next(s);
+        return head != s && head == prev(s) ? head : NIL;
     }
 
     /** Clears a slot's bit, and the level's if it was the last; returns whether it was. */
