@@ -378,7 +378,7 @@ public class RadixEngine {
         unlink(e);
         int other = NIL; // the node left in e's slot above level 0, if e was one of its two
         int nextSlot = -1; // in level 0, the next occupied slot if found in e's slot's bitmap word
-        int next = NIL; // above level 0, the only node of that slot
+        int next = NIL; // above level 0, if e's slot emptied: the only node of the next slot in its bitmap word
         if (inLevel0 && following != NIL) {
             setMin(following, key); // a level 0 slot holds one key: the next node is the next minimum
         } else if (inLevel0) {
