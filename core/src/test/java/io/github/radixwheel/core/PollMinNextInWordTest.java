@@ -86,6 +86,22 @@ class PollMinNextInWordTest {
         }
     }
 
+    /**
+     * The top level's ring: from minimum 155 it holds [192, 1215], from slot 3 round to slot 2, so
+     * keys from 1088 up lie in slots 1 and 2, before the ring's start. Every subset of keys in
+     * both parts, up to {@code maxAllowedKey()}, polled to empty.
+     */
+    @Test
+    void pollMin_topLevelRingEverySubset_keyOrderAndCachedMinimum() {
+        TimingWheelQueue<Integer> empty = new TimingWheelQueue<>(LevelBits.of(2, 2, 2, 4));
+        empty.increaseMinAllowedKey(155, (h, k, v) -> { });
+        assertEquals(1215, empty.maxAllowedKey());
+        long[] keys = {200, 260, 1000, 1090, 1100, 1150, 1160, 1214, 1215};
+        for (int subset = 1; subset < 1 << keys.length; subset++) {
+            pollToEmpty(155, keys, subset, -1);
+        }
+    }
+
     /** The same with one key removed before polling, so that a next bit in some word is stale. */
     @Test
     void pollMin_upperLevelsWithAStaleNextBit_keyOrderAndCachedMinimum() {
