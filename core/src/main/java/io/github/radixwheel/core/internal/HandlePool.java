@@ -111,6 +111,15 @@ class HandlePool extends RadixEngine {
         stamps[e] = stamps[e] + 1 == 0 ? 1 : stamps[e] + 1;
     }
 
+    /**
+     * The value of a node, read only if some node has had one: a delivery reads the value of a
+     * node that it does not otherwise touch, a cache miss at large sizes that a queue used with
+     * null values need not pay.
+     */
+    Object valueAt(int e) {
+        return valuesStored ? values[e] : null;
+    }
+
     /** Replaces the value of a live node; returns the old one. */
     Object replaceValue(int e, Object value) {
         Object old = values[e];

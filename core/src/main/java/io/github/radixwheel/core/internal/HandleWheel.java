@@ -191,7 +191,7 @@ public final class HandleWheel<V> extends HandlePool {
         if (e == NIL) {
             throw Checks.empty("pollMin of an empty queue");
         }
-        V value = (V) values[e];
+        V value = (V) valueAt(e);
         free(e);
         return value;
     }
@@ -275,7 +275,7 @@ public final class HandleWheel<V> extends HandlePool {
     /** In a {@link RadixEngine.Delivery}: the value of a delivered node. */
     @SuppressWarnings("unchecked")
     public V valueOf(int e) {
-        return (V) values[e];
+        return (V) valueAt(e);
     }
 
     /** In a {@link RadixEngine.Delivery}: the alarm time of a delivered node. */
