@@ -74,11 +74,18 @@ public final class Headline {
 
     private static final String[] SIZES = {"1024", "16384", "131072", "1048576"};
     private static final String[] TIMERS = {"radixwheel", "Agrona", "Kafka", "Caffeine", "DelayQueue", "PriorityQueue", "fastutil"};
+    /**
+     * The timers for cancel-all: those whose cancel is not a linear scan. {@code PriorityQueue} and
+     * {@code DelayQueue} are refused above 2^16 ({@link io.github.radixwheel.benchmarks.jmh.Workload#whyNot}),
+     * and a part runs every size for every implementation, so they sit this workload out.
+     */
+    private static final String[] CANCELLERS = {"radixwheel", "Agrona", "Kafka", "Caffeine", "fastutil"};
     private static final String[] SIMULATORS = {"radixwheel", "PriorityQueue", "fastutil", "BinaryHeap", "4-aryHeap"};
     private static final String[] SHORTEST_PATHS = {"IndexedTimingWheelQueue", "TimingWheelQueue", "BinaryHeap", "fastutil", "jheaps"};
 
     /** The preset, in the order it runs. */
     public static final List<Part> PRESET = List.of(
+            new Part("CancelAllBenchmark.cancelAll", params("impl", CANCELLERS, "size", SIZES, "order", new String[] {"random"})),
             new Part("ChurnBenchmark.churn", params("impl", TIMERS, "size", SIZES)),
             new Part("FireAllBenchmark.fireAll", params("impl", TIMERS, "size", SIZES, "step", new String[] {"1024"})),
             new Part("KeepAliveBenchmark.heartbeat", params("impl", TIMERS, "size", SIZES)),
