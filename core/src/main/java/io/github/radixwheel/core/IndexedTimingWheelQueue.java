@@ -280,7 +280,7 @@ public final class IndexedTimingWheelQueue {
         Checks.requireNonNull(action, "action");
         int saved = engine.beginIteration();
         try {
-            engine.forEach(action::accept);
+            engine.forEach(action, IdConsumer::accept); // captures nothing: no object per call
         } finally {
             engine.endIteration(saved);
         }
@@ -315,14 +315,23 @@ public final class IndexedTimingWheelQueue {
 
     private void checkId(int id) {
         if (id < 0 || id >= capacity) {
-            throw Checks.outOfRange("id", id, 0, capacity - 1L);
+            throw idOutOfRange(id);
         }
+    }
+
+    private IllegalArgumentException idOutOfRange(int id) {
+        return Checks.argument("id: " + id + " (expected: " + validIds() + ")");
+    }
+
+    /** The valid ids, for messages: no empty range "0..-1" when the capacity is 0. */
+    private String validIds() {
+        return capacity == 0 ? "none, the capacity is 0" : "0.." + (capacity - 1L);
     }
 
     private int live(int id) {
         if (!contains(id)) {
             throw Checks.argument("id: " + id + " (expected: an id in the queue; it was never added, or was "
-                    + "removed or delivered, or lies outside 0.." + (capacity - 1L) + ")");
+                    + "removed or delivered, or is not a valid id: " + validIds() + ")");
         }
         return id;
     }

@@ -138,6 +138,9 @@ class IndexedTimingWheelQueueTest {
         assertFalse(q.remove(0));
         IllegalArgumentException e = assertRejected(IllegalArgumentException.class, q, () -> q.add(0, 1));
         assertTrue(e.getMessage().startsWith("id: 0 "), e.getMessage());
+        // no empty range "0..-1": the message says why no id is valid
+        assertTrue(e.getMessage().contains("capacity is 0"), e.getMessage());
+        assertFalse(e.getMessage().contains("..-1"), e.getMessage());
         assertRejected(IllegalArgumentException.class, q, () -> q.addOrDecreaseKey(0, 1));
         assertRejected(NoSuchElementException.class, q, q::pollMin);
         q.checkInvariants();

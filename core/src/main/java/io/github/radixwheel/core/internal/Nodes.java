@@ -29,23 +29,16 @@ class Nodes {
     /**
      * @param sentinels the number of slots
      * @param capacity the number of element nodes
-     * @throws IllegalArgumentException if {@code capacity} is negative, above {@link #MAX_CAPACITY},
-     *     or cannot be allocated
+     * @throws IllegalArgumentException if {@code capacity} is negative or above {@link #MAX_CAPACITY}
+     * @throws OutOfMemoryError if the arrays do not fit: the engine, which knows the level bits behind
+     *     {@code sentinels}, turns it into an exception that names them ({@link #fits} first)
      */
     Nodes(int sentinels, int capacity) {
         checkCapacity("capacity", capacity);
         this.sentinels = sentinels;
         this.capacity = capacity;
-        long linkCount = 2L * ((long) capacity + sentinels);
-        if (linkCount > Integer.MAX_VALUE - 8) {
-            throw tooLarge(capacity);
-        }
-        try {
-            keys = new long[capacity];
-            links = new int[(int) linkCount];
-        } catch (OutOfMemoryError e) {
-            throw tooLarge(capacity);
-        }
+        keys = new long[capacity];
+        links = new int[2 * (capacity + sentinels)];
         for (int e = 0; e < capacity; e++) {
             links[2 * e + 1] = UNLINKED;
         }
@@ -54,9 +47,14 @@ class Nodes {
         }
     }
 
-    private static IllegalArgumentException tooLarge(int capacity) {
-        return Checks.argument("capacity: " + capacity + " nodes (" + 16L * capacity
-                + " bytes) cannot be allocated in this JVM's heap");
+    /** Whether the links of {@code capacity} element nodes and {@code sentinels} sentinels fit one array. */
+    static boolean fits(int capacity, int sentinels) {
+        return 2L * ((long) capacity + sentinels) <= Integer.MAX_VALUE - 8;
+    }
+
+    /** Bytes of {@code capacity} element nodes and {@code sentinels} sentinels. */
+    static long bytes(int capacity, int sentinels) {
+        return 16L * capacity + 8L * sentinels;
     }
 
     static void checkCapacity(String name, int capacity) {
@@ -79,7 +77,7 @@ class Nodes {
      * sentinels move to the new end, and the lists that reach them follow.
      */
     void resize(int newCapacity) {
-        if (2L * ((long) newCapacity + sentinels) > Integer.MAX_VALUE - 8) {
+        if (!fits(newCapacity, sentinels)) {
             throw Checks.state("capacity exhausted: " + capacity + " elements");
         }
         int[] old = links;

@@ -59,6 +59,20 @@ public class RadixEngine {
         void visit(int node, long key);
     }
 
+    /**
+     * Visits nodes without removing them, with an argument of the caller's: a visitor that captures
+     * nothing is one object for good, where a capturing one would be made at every call.
+     */
+    @FunctionalInterface
+    public interface NodeVisitorWith<A> {
+        /**
+         * @param argument the caller's argument
+         * @param node a node
+         * @param key its key
+         */
+        void visit(A argument, int node, long key);
+    }
+
     private final LevelBits levelBits;
     private final LevelGeometry geo;
     /** The slot lists, and the node arrays beneath them: {@code slots.key(e)} is node {@code e}'s key. */
@@ -94,7 +108,24 @@ public class RadixEngine {
         }
         this.levelBits = levelBits;
         this.geo = new LevelGeometry(levelBits);
-        this.slots = new Slots(geo, capacity);
+        this.slots = allocateSlots(levelBits, geo, capacity);
+    }
+
+    /**
+     * The slot arrays and {@code capacity} nodes, or an exception that names both the capacity and
+     * the level bits: with few nodes, the slots of wide levels are what the heap cannot hold.
+     */
+    private static Slots allocateSlots(LevelBits levelBits, LevelGeometry geo, int capacity) {
+        Nodes.checkCapacity("capacity", capacity);
+        if (Nodes.fits(capacity, geo.slotCount)) {
+            try {
+                return new Slots(geo, capacity);
+            } catch (OutOfMemoryError e) {
+                // fall through: too large for this heap
+            }
+        }
+        throw Checks.argument("capacity " + capacity + " with " + levelBits + " (" + geo.slotCount + " slots): "
+                + Nodes.bytes(capacity, geo.slotCount) + " bytes cannot be allocated in this JVM's heap");
     }
 
     public LevelBits levelBits() {
@@ -647,11 +678,16 @@ public class RadixEngine {
 
     /** Visits every node once, in slot order (not delivery order). The caller holds the iteration guard. */
     public void forEach(NodeVisitor visitor) {
+        forEach(visitor, NodeVisitor::visit);
+    }
+
+    /** {@link #forEach(NodeVisitor)}, handing {@code argument} to each visit. */
+    public <A> void forEach(A argument, NodeVisitorWith<? super A> visitor) {
         for (int level = 0; level < geo.numLevels; level++) {
             OccupancyBitmap bits = slots.occupancy[level];
             for (int s = bits.nextSetBit(0); s >= 0; s = bits.nextSetBit(s + 1)) {
                 for (int e = slots.head(level, s); e != NIL; e = slots.following(e)) {
-                    visitor.visit(e, slots.key(e));
+                    visitor.visit(argument, e, slots.key(e));
                 }
             }
         }
