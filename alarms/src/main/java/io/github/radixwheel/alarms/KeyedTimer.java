@@ -53,7 +53,8 @@ import java.util.function.LongSupplier;
  * key's {@code hashCode} and {@code equals} run under an internal lock, which is not reentrant: they
  * must not call the timer. A call that needs that lock, or every lock ({@code size}, {@code drain},
  * {@code close}, {@code advanceTo}), throws {@link IllegalStateException}; one that needs another
- * key's lock can deadlock.
+ * key's lock can deadlock. As for the keys of any hash map, they must also be consistent and must
+ * not throw.
  *
  * <p><b>Idle costs nothing.</b> The driving thread (by default a daemon named
  * {@code radixwheel-keyed-timer-N}) parks until the next deadline or until an earlier arming
