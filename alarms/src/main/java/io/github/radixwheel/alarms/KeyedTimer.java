@@ -239,6 +239,8 @@ public final class KeyedTimer<K, V> implements AutoCloseable {
     }
 
     /**
+     * Returns the value of a key's pending arming: one hash lookup under the key's stripe lock.
+     *
      * @param key the key
      * @return the value of {@code key}'s pending arming, or {@code null} if it is not armed (or
      *     its value is null)
@@ -250,6 +252,8 @@ public final class KeyedTimer<K, V> implements AutoCloseable {
     }
 
     /**
+     * Tells whether a key is armed: one hash lookup under the key's stripe lock.
+     *
      * @param key the key
      * @return whether {@code key} is armed (an expiry found but not yet claimed is still armed)
      * @throws NullPointerException if {@code key} is null
@@ -260,7 +264,7 @@ public final class KeyedTimer<K, V> implements AutoCloseable {
     }
 
     /**
-     * @return the number of armed keys, exact: counted under every stripe's lock, O(stripes)
+     * {@return the number of armed keys, exact: counted under every stripe's lock, O(stripes)}
      */
     public int size() {
         return stripes.withAllLocks(stripes::size);
@@ -450,6 +454,8 @@ public final class KeyedTimer<K, V> implements AutoCloseable {
         private Builder() {}
 
         /**
+         * Sets the tick.
+         *
          * @param tick the precision of deadlines and the period of the driving thread; default 1 ms
          * @return this builder
          * @throws NullPointerException if {@code tick} is null
@@ -466,6 +472,8 @@ public final class KeyedTimer<K, V> implements AutoCloseable {
         }
 
         /**
+         * Sets the levels of each stripe's wheel.
+         *
          * @param levelBits the levels of the wheel beneath; default {@link LevelBits#DEFAULT}
          * @return this builder
          * @throws NullPointerException if {@code levelBits} is null
@@ -476,6 +484,8 @@ public final class KeyedTimer<K, V> implements AutoCloseable {
         }
 
         /**
+         * Sets where expiry callbacks run.
+         *
          * @param executor where expiry callbacks run, one batch of expiries per task; default the
          *     timer's own thread (or the thread calling {@code advanceTo})
          * @return this builder
@@ -487,6 +497,8 @@ public final class KeyedTimer<K, V> implements AutoCloseable {
         }
 
         /**
+         * Sets the factory of the driving thread.
+         *
          * @param threadFactory makes the driving thread (its name, daemon status, or a virtual
          *     thread); default a daemon thread named {@code radixwheel-keyed-timer-N}. Not used with
          *     {@link #manualClock()}
@@ -499,6 +511,8 @@ public final class KeyedTimer<K, V> implements AutoCloseable {
         }
 
         /**
+         * Sets the number of stripes.
+         *
          * @param stripes how many independently locked parts the keys are spread over, a power of
          *     two; more stripes let more threads arm keys at once, each costs a wheel (about 140 KB
          *     with the default level bits). Default: twice the processors, rounded up to a power of
@@ -525,6 +539,8 @@ public final class KeyedTimer<K, V> implements AutoCloseable {
         }
 
         /**
+         * Sets the receiver of the exceptions thrown by expiry callbacks.
+         *
          * @param <K1> the type of the keys, narrowed to what {@code onError} accepts
          * @param onError receives each exception thrown by {@code onExpired} (or by the executor
          *     refusing a batch), with its key; default prints to {@code System.err}
@@ -546,6 +562,8 @@ public final class KeyedTimer<K, V> implements AutoCloseable {
         }
 
         /**
+         * Builds the timer and, unless the clock is manual, starts its driving thread.
+         *
          * @param <K1> the type of the keys, as {@code onExpired} accepts them
          * @param <V1> the type of the values, as {@code onExpired} accepts them
          * @param onExpired receives each key that expires, with its value

@@ -27,6 +27,8 @@ final class KeyedTimerDriver implements Runnable {
     private final AtomicLong earliestArmed = new AtomicLong(Long.MAX_VALUE);
 
     /**
+     * Makes the driving thread, not yet started.
+     *
      * @throws NullPointerException if {@code threadFactory} returns null
      */
     KeyedTimerDriver(KeyedTimer<?, ?> timer, long tickNanos, ThreadFactory threadFactory) {

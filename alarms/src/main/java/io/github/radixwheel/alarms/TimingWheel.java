@@ -103,32 +103,35 @@ public final class TimingWheel<V> {
         this.now = start;
     }
 
-    /** @return the configuration */
+    /** {@return the configuration} */
     public TimingWheelConfig config() {
         return config;
     }
 
-    /** @return the length of one interval */
+    /** {@return the length of one interval} */
     public long alarmPrecision() {
         return intervals.precision;
     }
 
-    /** @return the start of interval 0 */
+    /** {@return the start of interval 0} */
     public long start() {
         return intervals.start;
     }
 
-    /** @return the current time; starts at {@link #start()} and never decreases but through {@link #reset} */
+    /**
+     * {@return the current time; starts at {@link #start()} and never decreases but through
+     *     {@link #reset}}
+     */
     public long now() {
         return now;
     }
 
-    /** @return the number of pending alarms */
+    /** {@return the number of pending alarms} */
     public int size() {
         return wheel.size();
     }
 
-    /** @return whether no alarm is pending */
+    /** {@return whether no alarm is pending} */
     public boolean isEmpty() {
         return wheel.size() == 0;
     }
@@ -136,6 +139,8 @@ public final class TimingWheel<V> {
     // ---------------------------------------------------------------- intervals
 
     /**
+     * Returns the interval number of a time. O(1).
+     *
      * @param time a time {@code >= start()}
      * @return {@code floor((time - start()) / alarmPrecision())}, computed without overflow (capped
      *     at the last representable interval, which only matters for precision 1 and a negative start)
@@ -146,12 +151,14 @@ public final class TimingWheel<V> {
         return intervals.num(time);
     }
 
-    /** @return the interval of {@link #now()} */
+    /** {@return the interval of {@link #now()}} */
     public long nowIntervalNum() {
         return wheel.minAllowedKey();
     }
 
     /**
+     * Returns the first time of an interval. O(1).
+     *
      * @param n an interval number, {@code >= 0}
      * @return {@code start() + n × alarmPrecision()}
      * @throws IllegalArgumentException if {@code n < 0} or the result would exceed {@link Long#MAX_VALUE}
@@ -162,6 +169,8 @@ public final class TimingWheel<V> {
     }
 
     /**
+     * Returns the start of the interval that holds a time. O(1).
+     *
      * @param time a time {@code >= start()}
      * @return the start of the interval that holds {@code time}
      * @throws IllegalArgumentException if {@code time < start()}
@@ -172,22 +181,22 @@ public final class TimingWheel<V> {
     }
 
     /**
-     * @return the greatest time {@link #add} accepts: the last time of the last interval of the queue
+     * {@return the greatest time {@link #add} accepts: the last time of the last interval of the queue
      *     beneath, but never past the last time whose interval number is representable
      *     ({@link Long#MAX_VALUE}, or {@code start() + Long.MAX_VALUE} with precision 1 and a
-     *     negative start)
+     *     negative start)}
      */
     public long maxAllowedAlarmTime() {
         refreshBounds();
         return maxTime;
     }
 
-    /** @return {@link #maxAllowedAlarmTime()} + 1, saturating at {@link Long#MAX_VALUE} */
+    /** {@return {@link #maxAllowedAlarmTime()} + 1, saturating at {@link Long#MAX_VALUE}} */
     public long alarmUpperBound() {
         return Checks.saturatedAdd(maxAllowedAlarmTime(), 1);
     }
 
-    /** @return the interval of {@link #maxAllowedAlarmTime()} */
+    /** {@return the interval of {@link #maxAllowedAlarmTime()}} */
     public long maxAllowedAlarmIntervalNum() {
         return intervals.num(maxAllowedAlarmTime());
     }
@@ -269,6 +278,8 @@ public final class TimingWheel<V> {
     // ---------------------------------------------------------------- one alarm
 
     /**
+     * Tells whether a handle names a pending alarm of this wheel. O(1).
+     *
      * @param alarm any value
      * @return whether {@code alarm} names a pending alarm of this wheel
      */
@@ -313,6 +324,8 @@ public final class TimingWheel<V> {
     }
 
     /**
+     * Returns the time of a pending alarm. O(1).
+     *
      * @param alarm a pending alarm
      * @return its time
      * @throws IllegalArgumentException if {@code alarm} is not pending
@@ -322,6 +335,8 @@ public final class TimingWheel<V> {
     }
 
     /**
+     * Returns the interval number of a pending alarm. O(1).
+     *
      * @param alarm a pending alarm
      * @return its interval number
      * @throws IllegalArgumentException if {@code alarm} is not pending
@@ -331,6 +346,8 @@ public final class TimingWheel<V> {
     }
 
     /**
+     * Returns the value of a pending alarm. O(1).
+     *
      * @param alarm a pending alarm
      * @return its value, possibly null
      * @throws IllegalArgumentException if {@code alarm} is not pending
@@ -557,8 +574,9 @@ public final class TimingWheel<V> {
     // ---------------------------------------------------------------- queries
 
     /**
-     * @return the least {@code to} at which {@link #advanceClock} fires something:
-     *     {@code intervalNumStart(minAlarmIntervalNum() + 1)}
+     * {@return the least {@code to} at which {@link #advanceClock} fires something:
+     *     {@code intervalNumStart(minAlarmIntervalNum() + 1)}}
+     *
      * @throws java.util.NoSuchElementException if the wheel is empty or every alarm is in the last
      *     representable interval
      */
@@ -572,7 +590,8 @@ public final class TimingWheel<V> {
     }
 
     /**
-     * @return the least interval number of any alarm
+     * {@return the least interval number of any alarm}
+     *
      * @throws java.util.NoSuchElementException if the wheel is empty
      */
     public long minAlarmIntervalNum() {
@@ -581,7 +600,8 @@ public final class TimingWheel<V> {
     }
 
     /**
-     * @return the exact least time of any alarm
+     * {@return the exact least time of any alarm}
+     *
      * @throws java.util.NoSuchElementException if the wheel is empty
      */
     public long minAlarmTime() {
@@ -590,7 +610,8 @@ public final class TimingWheel<V> {
     }
 
     /**
-     * @return the exact greatest time among the alarms of the least interval
+     * {@return the exact greatest time among the alarms of the least interval}
+     *
      * @throws java.util.NoSuchElementException if the wheel is empty
      */
     public long maxAlarmTimeInMinInterval() {
@@ -653,7 +674,7 @@ public final class TimingWheel<V> {
         });
     }
 
-    /** @return the clock, the size and the first few alarms in firing order */
+    /** {@return the clock, the size and the first few alarms in firing order} */
     @Override
     public String toString() {
         StringBuilder sb = new StringBuilder("TimingWheel[now=").append(now).append(", start=").append(start())

@@ -16,6 +16,8 @@ public final class TimingWheelConfig {
     private final LevelBits levelBits;
 
     /**
+     * A configuration of intervals of length {@code alarmPrecision} over the given levels.
+     *
      * @param alarmPrecision the length of an interval, {@code > 0}; any positive value is allowed,
      *     and powers of two take a faster path
      * @param levelBits the levels of the queue beneath
@@ -31,6 +33,8 @@ public final class TimingWheelConfig {
     }
 
     /**
+     * A configuration of intervals of length {@code alarmPrecision} with {@link LevelBits#DEFAULT}.
+     *
      * @param alarmPrecision the length of an interval, {@code > 0}
      * @return a configuration with {@link LevelBits#DEFAULT}, under which every time fits
      * @throws IllegalArgumentException if {@code alarmPrecision <= 0}
@@ -40,26 +44,26 @@ public final class TimingWheelConfig {
     }
 
     /**
-     * @return precision 1024 (about a microsecond, in nanoseconds) with level bits
-     *     {@code [10, 10, 6, 6, 5, 3]}: durations from about a millisecond to about 13 days
+     * {@return precision 1024 (about a microsecond, in nanoseconds) with level bits
+     *     {@code [10, 10, 6, 6, 5, 3]}: durations from about a millisecond to about 13 days}
      */
     public static TimingWheelConfig microsecondPrecision() {
         return new TimingWheelConfig(1024, MICROSECOND_LEVELS);
     }
 
-    /** @return the length of one interval */
+    /** {@return the length of one interval} */
     public long alarmPrecision() {
         return alarmPrecision;
     }
 
-    /** @return the levels of the queue beneath */
+    /** {@return the levels of the queue beneath} */
     public LevelBits levelBits() {
         return levelBits;
     }
 
     /**
-     * @return for each level {@code i}, the time its range spans: {@code alarmPrecision × 2^B_i},
-     *     saturating at {@link Long#MAX_VALUE}
+     * {@return for each level {@code i}, the time its range spans: {@code alarmPrecision × 2^B_i},
+     *     saturating at {@link Long#MAX_VALUE}}
      */
     public long[] durations() {
         long[] durations = new long[levelBits.numLevels()];

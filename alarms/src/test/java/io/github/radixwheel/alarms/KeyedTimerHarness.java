@@ -63,7 +63,6 @@ final class KeyedTimerHarness {
         }
     }
 
-    /** One arming: its value, deadline and arming number. */
     /** One arming: its value, deadline and arming number, and whether an advance found it. */
     record Armed(long value, long deadline, long number, boolean found) {
         Armed(long value, long deadline, long number) {

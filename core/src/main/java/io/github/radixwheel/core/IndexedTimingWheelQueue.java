@@ -48,6 +48,8 @@ public final class IndexedTimingWheelQueue {
     }
 
     /**
+     * A queue for ids {@code 0 .. capacity - 1} with the given levels.
+     *
      * @param capacity the number of ids
      * @param levelBits the levels
      * @throws NullPointerException if {@code levelBits} is null
@@ -60,32 +62,35 @@ public final class IndexedTimingWheelQueue {
         this.capacity = capacity;
     }
 
-    /** @return the number of ids: they are {@code 0 .. capacity() - 1} */
+    /** {@return the number of ids: they are {@code 0 .. capacity() - 1}} */
     public int capacity() {
         return capacity;
     }
 
-    /** @return the number of ids in the queue */
+    /** {@return the number of ids in the queue} */
     public int size() {
         return engine.size();
     }
 
-    /** @return whether the queue holds no id */
+    /** {@return whether the queue holds no id} */
     public boolean isEmpty() {
         return engine.size() == 0;
     }
 
-    /** @return the level bits this queue was built with */
+    /** {@return the level bits this queue was built with} */
     public LevelBits levelBits() {
         return engine.levelBits();
     }
 
-    /** @return the least key that {@link #add} accepts; starts at 0 and never decreases but through {@link #reset} */
+    /**
+     * {@return the least key that {@link #add} accepts; starts at 0 and never decreases but through
+     *     {@link #reset}}
+     */
     public long minAllowedKey() {
         return engine.minAllowedKey();
     }
 
-    /** @return the greatest key that {@link #add} accepts; see {@link TimingWheelQueue#maxAllowedKey()} */
+    /** {@return the greatest key that {@link #add} accepts; see {@link TimingWheelQueue#maxAllowedKey()}} */
     public long maxAllowedKey() {
         return engine.maxAllowedKey();
     }
@@ -134,6 +139,8 @@ public final class IndexedTimingWheelQueue {
     }
 
     /**
+     * Tells whether {@code id} is in the queue. O(1).
+     *
      * @param id any {@code int}
      * @return whether {@code id} is in the queue; false for ids outside {@code [0, capacity())}
      */
@@ -142,6 +149,8 @@ public final class IndexedTimingWheelQueue {
     }
 
     /**
+     * Returns the key of a contained id. O(1).
+     *
      * @param id a contained id
      * @return its key
      * @throws IllegalArgumentException if {@code id} is not contained
@@ -181,8 +190,9 @@ public final class IndexedTimingWheelQueue {
     }
 
     /**
-     * @return the id that {@link #pollMin()} would remove: the first in insertion order of those with
-     *     the least key
+     * {@return the id that {@link #pollMin()} would remove: the first in insertion order of those with
+     *     the least key}
+     *
      * @throws java.util.NoSuchElementException if the queue is empty
      */
     public int minId() {
@@ -190,7 +200,8 @@ public final class IndexedTimingWheelQueue {
     }
 
     /**
-     * @return the least key in the queue
+     * {@return the least key in the queue}
+     *
      * @throws java.util.NoSuchElementException if the queue is empty
      */
     public long minKey() {
@@ -296,7 +307,7 @@ public final class IndexedTimingWheelQueue {
         engine.checkInvariants();
     }
 
-    /** @return the size, the allowed key range and the first few ids in delivery order */
+    /** {@return the size, the allowed key range and the first few ids in delivery order} */
     @Override
     public String toString() {
         StringBuilder sb = new StringBuilder("IndexedTimingWheelQueue[size=").append(size())

@@ -71,12 +71,14 @@ public final class LevelBits {
         return new LevelBits(extended, MAX_NUM_BITS);
     }
 
-    /** @return the number of levels, at least 1 */
+    /** {@return the number of levels, at least 1} */
     public int numLevels() {
         return bits.length;
     }
 
     /**
+     * Returns the number of bits of one level.
+     *
      * @param level a level, {@code 0 <= level < numLevels()}
      * @return the number of bits of that level
      * @throws IllegalArgumentException if {@code level} is out of range
@@ -88,12 +90,12 @@ public final class LevelBits {
         return bits[level];
     }
 
-    /** @return the total number of bits of all levels, at most {@link #MAX_NUM_BITS} */
+    /** {@return the total number of bits of all levels, at most {@link #MAX_NUM_BITS}} */
     public int numBits() {
         return numBits;
     }
 
-    /** @return a copy of the bits, finest level first */
+    /** {@return a copy of the bits, finest level first} */
     public int[] toArray() {
         return bits.clone();
     }
@@ -108,7 +110,7 @@ public final class LevelBits {
         return Arrays.hashCode(bits);
     }
 
-    /** @return e.g. {@code LevelBits[11, 10, 10]} */
+    /** {@return the bits of each level, finest first, as in {@code LevelBits[11, 10, 10]}} */
     @Override
     public String toString() {
         return "LevelBits" + Arrays.toString(bits);

@@ -75,6 +75,8 @@ public final class TimingWheelQueue<V> {
     }
 
     /**
+     * A queue with the given levels and the default initial capacity.
+     *
      * @param levelBits the levels
      * @throws NullPointerException if {@code levelBits} is null
      * @throws IllegalArgumentException if a level has more than 24 bits
@@ -84,6 +86,8 @@ public final class TimingWheelQueue<V> {
     }
 
     /**
+     * A queue with the given levels and room for {@code initialCapacity} elements allocated up front.
+     *
      * @param levelBits the levels
      * @param initialCapacity the number of elements to allocate room for up front
      * @throws NullPointerException if {@code levelBits} is null
@@ -94,22 +98,25 @@ public final class TimingWheelQueue<V> {
         this.wheel = new HandleWheel<>(levelBits, initialCapacity, false);
     }
 
-    /** @return the level bits this queue was built with */
+    /** {@return the level bits this queue was built with} */
     public LevelBits levelBits() {
         return wheel.levelBits();
     }
 
-    /** @return the number of elements */
+    /** {@return the number of elements} */
     public int size() {
         return wheel.size();
     }
 
-    /** @return whether the queue holds no element */
+    /** {@return whether the queue holds no element} */
     public boolean isEmpty() {
         return wheel.size() == 0;
     }
 
-    /** @return the least key that {@link #add} accepts; starts at 0 and never decreases but through {@link #reset} */
+    /**
+     * {@return the least key that {@link #add} accepts; starts at 0 and never decreases but through
+     *     {@link #reset}}
+     */
     public long minAllowedKey() {
         return wheel.minAllowedKey();
     }
@@ -183,6 +190,8 @@ public final class TimingWheelQueue<V> {
     }
 
     /**
+     * Tells whether a handle names an element of this queue. O(1).
+     *
      * @param handle any value
      * @return whether {@code handle} names an element of this queue; false for removed, delivered,
      *     cleared and made-up handles and for handles of other queues
@@ -202,6 +211,8 @@ public final class TimingWheelQueue<V> {
     }
 
     /**
+     * Returns the key of a contained element. O(1).
+     *
      * @param handle a contained handle
      * @return the element's key
      * @throws IllegalArgumentException if {@code handle} is not contained
@@ -211,6 +222,8 @@ public final class TimingWheelQueue<V> {
     }
 
     /**
+     * Returns the value of a contained element. O(1).
+     *
      * @param handle a contained handle
      * @return the element's value, possibly null
      * @throws IllegalArgumentException if {@code handle} is not contained
@@ -244,7 +257,8 @@ public final class TimingWheelQueue<V> {
     }
 
     /**
-     * @return the least key in the queue
+     * {@return the least key in the queue}
+     *
      * @throws java.util.NoSuchElementException if the queue is empty
      */
     public long minKey() {
@@ -252,8 +266,9 @@ public final class TimingWheelQueue<V> {
     }
 
     /**
-     * @return the handle of the element that the next removal in order would deliver first: the
-     *     first in insertion order of those with the least key
+     * {@return the handle of the element that the next removal in order would deliver first: the
+     *     first in insertion order of those with the least key}
+     *
      * @throws java.util.NoSuchElementException if the queue is empty
      */
     public long minElement() {
@@ -377,7 +392,7 @@ public final class TimingWheelQueue<V> {
         wheel.checkInvariants();
     }
 
-    /** @return the size, the allowed key range and the first few elements in delivery order */
+    /** {@return the size, the allowed key range and the first few elements in delivery order} */
     @Override
     public String toString() {
         StringBuilder sb = new StringBuilder("TimingWheelQueue[size=").append(size())

@@ -140,8 +140,8 @@ class HandlePool extends RadixEngine {
     }
 
     /**
-     * @return the node that {@code handle} names if it is live, else NIL. Linked, not only stamped:
-     *     a made-up handle can guess a free node's stamp.
+     * {@return the node that {@code handle} names if it is live, else NIL. Linked, not only stamped:
+     *     a made-up handle can guess a free node's stamp.}
      */
     int indexOf(long handle) {
         int e = (int) handle;

@@ -51,7 +51,7 @@ final class OccupancyBitmap {
         return true;
     }
 
-    /** @return the least set bit after {@code slot} in {@code slot}'s word, or -1 */
+    /** {@return the least set bit after {@code slot} in {@code slot}'s word, or -1} */
     int nextInWord(int slot) {
         long after = words[slot >>> 6] & (-2L << slot);
         return after == 0 ? -1 : (slot & ~63) | Long.numberOfTrailingZeros(after);
@@ -61,7 +61,7 @@ final class OccupancyBitmap {
         return (words[slot >>> 6] & (1L << slot)) != 0;
     }
 
-    /** @return the least occupied slot {@code >= from}, or -1 */
+    /** {@return the least occupied slot {@code >= from}, or -1} */
     int nextSetBit(int from) {
         if (from >= numSlots) {
             return -1;
@@ -86,7 +86,7 @@ final class OccupancyBitmap {
         return (word << 6) | Long.numberOfTrailingZeros(words[word]);
     }
 
-    /** @return the first occupied slot at or after {@code from}, wrapping around once, or -1 */
+    /** {@return the first occupied slot at or after {@code from}, wrapping around once, or -1} */
     int nextSetBitCyclic(int from) {
         int slot = nextSetBit(from);
         return slot >= 0 || from == 0 ? slot : nextSetBit(0);

@@ -209,7 +209,7 @@ public class RadixEngine {
         guard = IDLE;
     }
 
-    /** @return the state to hand back to {@link #endIteration} */
+    /** {@return the state to hand back to {@link #endIteration}} */
     public int beginIteration() {
         int saved = guard;
         guard = ITERATING;
@@ -326,7 +326,7 @@ public class RadixEngine {
 
     // ---------------------------------------------------------------- the minimum
 
-    /** @return the first node in delivery order, or NIL if empty */
+    /** {@return the first node in delivery order, or NIL if empty} */
     public int minNode() {
         int m = minNode;
         if (m != NIL || size == 0) {
