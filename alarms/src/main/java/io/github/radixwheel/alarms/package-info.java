@@ -1,0 +1,16 @@
+/**
+ * Alarms in time on the radix wheel of {@code radixwheel-core}.
+ *
+ * <p>Which to use:
+ * <ul>
+ *   <li>{@link io.github.radixwheel.alarms.TimingWheel} keeps alarms at {@code long} times on a
+ *       clock that the caller moves, fires them in time order (insertion order within an interval
+ *       of {@link io.github.radixwheel.alarms.TimingWheelConfig#alarmPrecision() alarmPrecision})
+ *       and answers exact next-alarm queries: simulators and single-threaded event loops. It is
+ *       not thread-safe.</li>
+ *   <li>{@link io.github.radixwheel.alarms.KeyedTimer} arms one deadline per key from any thread,
+ *       with a driving thread of its own or a manual clock, and calls back on expiry: connection
+ *       keep-alives, session and cache expiry, request timeouts.</li>
+ * </ul>
+ */
+package io.github.radixwheel.alarms;
