@@ -1,7 +1,5 @@
 package io.github.radixwheel.alarms;
 
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
-
 import io.github.radixwheel.core.LevelBits;
 import java.lang.reflect.Method;
 import java.time.Duration;
@@ -10,14 +8,13 @@ import java.util.List;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import org.jetbrains.kotlinx.lincheck.Actor;
-import org.jetbrains.kotlinx.lincheck.LinChecker;
-import org.jetbrains.kotlinx.lincheck.Options;
-import org.jetbrains.kotlinx.lincheck.annotations.Operation;
-import org.jetbrains.kotlinx.lincheck.annotations.Param;
 import org.jetbrains.kotlinx.lincheck.execution.ExecutionScenario;
-import org.jetbrains.kotlinx.lincheck.paramgen.IntGen;
-import org.jetbrains.kotlinx.lincheck.strategy.managed.modelchecking.ModelCheckingOptions;
-import org.jetbrains.kotlinx.lincheck.strategy.stress.StressOptions;
+import org.jetbrains.lincheck.datastructures.IntGen;
+import org.jetbrains.lincheck.datastructures.ModelCheckingOptions;
+import org.jetbrains.lincheck.datastructures.Operation;
+import org.jetbrains.lincheck.datastructures.Options;
+import org.jetbrains.lincheck.datastructures.Param;
+import org.jetbrains.lincheck.datastructures.StressOptions;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -33,10 +30,7 @@ import org.junit.jupiter.api.Test;
  * whole calls can explain. What the sequential results must be is the model test's business
  * ({@link KeyedTimerModelProperties}); this test checks that concurrent calls agree with them.
  *
- * <p>Lincheck 2.39 instruments classes with ASM 9.6, which reads class files up to Java 22; on a
- * later JDK its model checker cannot instrument, so the tests run on JDK 17 to 22 only.
- *
- * <p>The whole class takes about 40 s on two cores. Before the 0.2 changes both modes failed within
+ * <p>The whole class takes about 15 s on two cores. Before the 0.2 changes both modes failed within
  * seconds on the first known scenario: {@code set(0)}, {@code set(3)} on one thread and
  * {@code advanceTo(5)} on another fired key 3 and left key 0 armed.
  */
@@ -140,31 +134,26 @@ public class KeyedTimerLincheckTest {
     private static Actor actor(String operation, Object... arguments) {
         for (Method m : KeyedTimerLincheckTest.class.getMethods()) {
             if (m.getName().equals(operation) && m.getParameterCount() == arguments.length) {
-                return new Actor(m, List.of(arguments));
+                return new Actor(m, List.of(arguments), false, false, false, false, false);
             }
         }
         throw new IllegalArgumentException(operation);
     }
 
-    /** See the class documentation: Lincheck 2.39 cannot instrument on later JDKs. */
-    private static void assumeLincheckCanInstrument() {
-        assumeTrue(Runtime.version().feature() <= 22, "Lincheck 2.39 reads class files up to Java 22");
-    }
-
     @Test
     void everyOperation_stressMode_isLinearizable() {
-        assumeLincheckCanInstrument();
-        LinChecker.check(KeyedTimerLincheckTest.class, withKnownScenarios(new StressOptions())
-                .iterations(20).invocationsPerIteration(1_000)
-                .threads(3).actorsPerThread(3).actorsBefore(3).actorsAfter(2));
+        withKnownScenarios(new StressOptions())
+                .iterations(50).invocationsPerIteration(1_000)
+                .threads(3).actorsPerThread(3).actorsBefore(3).actorsAfter(2)
+                .check(KeyedTimerLincheckTest.class);
     }
 
     /** Explores interleavings systematically; few scenarios, as each invocation is costly. */
     @Test
     void everyOperation_modelChecking_isLinearizable() {
-        assumeLincheckCanInstrument();
-        LinChecker.check(KeyedTimerLincheckTest.class, withKnownScenarios(new ModelCheckingOptions())
-                .iterations(2).invocationsPerIteration(100)
-                .threads(3).actorsPerThread(3).actorsBefore(3).actorsAfter(2));
+        withKnownScenarios(new ModelCheckingOptions())
+                .iterations(6).invocationsPerIteration(200)
+                .threads(3).actorsPerThread(3).actorsBefore(3).actorsAfter(2)
+                .check(KeyedTimerLincheckTest.class);
     }
 }
