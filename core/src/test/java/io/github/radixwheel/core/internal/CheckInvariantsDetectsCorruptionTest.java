@@ -3,7 +3,9 @@ package io.github.radixwheel.core.internal;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.radixwheel.core.IndexedTimingWheelQueue;
 import io.github.radixwheel.core.LevelBits;
+import io.github.radixwheel.core.TimingWheelQueue;
 import java.lang.reflect.Field;
 import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
@@ -148,5 +150,43 @@ class CheckInvariantsDetectsCorruptionTest {
     @Test
     void freeListThatHoldsALinkedNode() {
         assertDetected("is not cleared", wheel -> pool(wheel).freeHead = 0);
+    }
+
+    /** A wheel whose level 0 has 128 slots: two bitmap words and one summary word over them. */
+    private static HandleWheel<String> withSummary() {
+        HandleWheel<String> wheel = new HandleWheel<>(LevelBits.of(7, 7), 8, false);
+        wheel.add(1, 0, "a");
+        wheel.checkInvariants();
+        return wheel;
+    }
+
+    private static void assertSummaryCorruptionDetected(String fragment, long summaryBit) {
+        HandleWheel<String> wheel = withSummary();
+        ((long[]) field(slots(wheel).occupancy[0], "summary"))[0] |= summaryBit;
+        IllegalStateException e = assertThrows(IllegalStateException.class, wheel::checkInvariants);
+        assertTrue(e.getMessage().contains(fragment), () -> "message '" + e.getMessage() + "' lacks '" + fragment + "'");
+    }
+
+    @Test
+    void summaryBitOfAnEmptyWord() {
+        assertSummaryCorruptionDetected("summary bit of word 1 is true", 1L << 1);
+    }
+
+    @Test
+    void summaryBitPastTheLastWord() {
+        assertSummaryCorruptionDetected("summary word 0 marks words past the end", 1L << 2);
+    }
+
+    @Test
+    void publicQueuesCheckTheirEngine() {
+        TimingWheelQueue<String> queue = new TimingWheelQueue<>(LevelBits.of(2, 2));
+        queue.add(1, "a");
+        setInt(field(queue, "wheel"), "size", 2);
+        assertThrows(IllegalStateException.class, queue::checkInvariants);
+
+        IndexedTimingWheelQueue indexed = new IndexedTimingWheelQueue(4, LevelBits.of(2, 2));
+        indexed.add(0, 1);
+        setInt(field(indexed, "engine"), "size", 2);
+        assertThrows(IllegalStateException.class, indexed::checkInvariants);
     }
 }
