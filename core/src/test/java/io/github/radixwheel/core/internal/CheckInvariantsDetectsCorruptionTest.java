@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.github.radixwheel.core.IndexedTimingWheelQueue;
 import io.github.radixwheel.core.LevelBits;
 import io.github.radixwheel.core.TimingWheelQueue;
-import java.lang.reflect.Field;
 import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
 
@@ -40,38 +39,6 @@ class CheckInvariantsDetectsCorruptionTest {
         assertTrue(e.getMessage().contains(fragment), () -> "message '" + e.getMessage() + "' lacks '" + fragment + "'");
     }
 
-    private static Object field(Object owner, String name) {
-        try {
-            Field f = declaredField(owner.getClass(), name);
-            f.setAccessible(true);
-            return f.get(owner);
-        } catch (ReflectiveOperationException e) {
-            throw new AssertionError(e);
-        }
-    }
-
-    private static void setInt(Object owner, String name, int value) {
-        try {
-            Field f = declaredField(owner.getClass(), name);
-            f.setAccessible(true);
-            f.setInt(owner, value);
-        } catch (ReflectiveOperationException e) {
-            throw new AssertionError(e);
-        }
-    }
-
-    /** The field {@code name} of {@code type} or of the nearest superclass that declares it. */
-    private static Field declaredField(Class<?> type, String name) throws NoSuchFieldException {
-        for (Class<?> c = type; c != null; c = c.getSuperclass()) {
-            try {
-                return c.getDeclaredField(name);
-            } catch (NoSuchFieldException e) {
-                // look further up
-            }
-        }
-        throw new NoSuchFieldException(name);
-    }
-
     private static RadixEngine engine(HandleWheel<String> wheel) {
         return wheel; // a handle wheel is the engine, plus its pool
     }
@@ -85,12 +52,12 @@ class CheckInvariantsDetectsCorruptionTest {
     }
 
     private static Slots slots(HandleWheel<String> wheel) {
-        return (Slots) field(engine(wheel), "slots");
+        return (Slots) PrivateFields.get(engine(wheel), "slots");
     }
 
     @Test
     void sizeThatDisagreesWithTheLinkedNodes() {
-        assertDetected("but size is", wheel -> setInt(engine(wheel), "size", 6));
+        assertDetected("but size is", wheel -> PrivateFields.setInt(engine(wheel), "size", 6));
     }
 
     @Test
@@ -139,12 +106,12 @@ class CheckInvariantsDetectsCorruptionTest {
 
     @Test
     void staleCachedMinimum() {
-        assertDetected("cached minimum is node", wheel -> setInt(engine(wheel), "minNode", 3));
+        assertDetected("cached minimum is node", wheel -> PrivateFields.setInt(engine(wheel), "minNode", 3));
     }
 
     @Test
     void levelEndsThatDisagreeWithTheMinimum() {
-        assertDetected("ends at", wheel -> ((LevelGeometry) field(engine(wheel), "geo")).end[0]++);
+        assertDetected("ends at", wheel -> ((LevelGeometry) PrivateFields.get(engine(wheel), "geo")).end[0]++);
     }
 
     @Test
@@ -162,7 +129,7 @@ class CheckInvariantsDetectsCorruptionTest {
 
     private static void assertSummaryCorruptionDetected(String fragment, long summaryBit) {
         HandleWheel<String> wheel = withSummary();
-        ((long[]) field(slots(wheel).occupancy[0], "summary"))[0] |= summaryBit;
+        ((long[]) PrivateFields.get(slots(wheel).occupancy[0], "summary"))[0] |= summaryBit;
         IllegalStateException e = assertThrows(IllegalStateException.class, wheel::checkInvariants);
         assertTrue(e.getMessage().contains(fragment), () -> "message '" + e.getMessage() + "' lacks '" + fragment + "'");
     }
@@ -181,12 +148,12 @@ class CheckInvariantsDetectsCorruptionTest {
     void publicQueuesCheckTheirEngine() {
         TimingWheelQueue<String> queue = new TimingWheelQueue<>(LevelBits.of(2, 2));
         queue.add(1, "a");
-        setInt(field(queue, "wheel"), "size", 2);
+        PrivateFields.setInt(PrivateFields.get(queue, "wheel"), "size", 2);
         assertThrows(IllegalStateException.class, queue::checkInvariants);
 
         IndexedTimingWheelQueue indexed = new IndexedTimingWheelQueue(4, LevelBits.of(2, 2));
         indexed.add(0, 1);
-        setInt(field(indexed, "engine"), "size", 2);
+        PrivateFields.setInt(PrivateFields.get(indexed, "engine"), "size", 2);
         assertThrows(IllegalStateException.class, indexed::checkInvariants);
     }
 }

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.radixwheel.core.LevelBits;
+import java.util.Arrays;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -42,8 +43,8 @@ class StampWrapTest {
             wheel.remove(h);
         }
         // Stamps compare circularly from the pool's fresh stamp: put it just before -2 and -1.
-        setFreshStamp(wheel, -3);
-        java.util.Arrays.fill(wheel.stamps, -2);
+        PrivateFields.setInt(wheel, "freshStamp", -3);
+        Arrays.fill(wheel.stamps, -2);
         int last = handles.length - 1;
         wheel.stamps[last] = -1; // the newest of all
         wheel.trimToSize();
@@ -55,15 +56,5 @@ class StampWrapTest {
         assertEquals(last, (int) h, "the same nodes come back from growth");
         assertEquals(1, (int) (h >>> 32), "growth goes on after the newest stamp, skipping 0");
         wheel.checkInvariants();
-    }
-
-    private static void setFreshStamp(HandlePool pool, int stamp) {
-        try {
-            java.lang.reflect.Field f = HandlePool.class.getDeclaredField("freshStamp");
-            f.setAccessible(true);
-            f.setInt(pool, stamp);
-        } catch (ReflectiveOperationException e) {
-            throw new AssertionError(e);
-        }
     }
 }
