@@ -349,11 +349,12 @@ public class RadixEngine {
     }
 
     /*
-     * The insertion and removal entry points write the two fields themselves. Called there, these
-     * helpers run once in many of a caller's iterations, and C2 does not inline a call that rare
-     * (JDK 17: a callee run fewer than 250 times before the caller compiles; JDK 18 on: a call
-     * site reached by under 0.85 % of the caller's runs). The call left in the caller's loop makes
-     * the loop spill the values live across it and reload every field it reads.
+     * The insertion and removal entry points write the two fields themselves, and the searches
+     * clear a level's occupancy bit themselves. Called there, such helpers run once in many of a
+     * caller's iterations, and C2 does not inline a call that rare (JDK 17: a callee run fewer
+     * than 250 times before the caller compiles; JDK 18 on: a call site reached by under 0.85 %
+     * of the caller's runs). The call left in the caller's loop makes the loop spill the values
+     * live across it and reload every field it reads.
      */
     private void setMin(int e, long key) {
         minNode = e;
@@ -377,7 +378,7 @@ public class RadixEngine {
         while (true) {
             int slot = level == geo.top ? bits.nextSetBitCyclic(from) : bits.nextSetBit(from);
             if (slot < 0) {
-                slots.levelFoundEmpty(level);
+                slots.occupiedLevels &= ~(1L << level); // in place, not a call: see the note on setMin
                 return -1;
             }
             if (!slots.isStale(level, slot)) {
@@ -550,7 +551,7 @@ public class RadixEngine {
         while (true) {
             int slot = bits.nextSetBit((int) (g.min & mask));
             if (slot < 0) {
-                slots.levelFoundEmpty(0); // only stale bits below the minimum's slot
+                slots.occupiedLevels &= ~1L; // only stale bits below the minimum's slot
                 return false;
             }
             if (slots.isStale(0, slot)) {

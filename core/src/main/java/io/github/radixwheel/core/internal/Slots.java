@@ -142,11 +142,6 @@ final class Slots extends Nodes {
         return true;
     }
 
-    /** Clears the bit of a level whose bitmap has no bit set any more. */
-    void levelFoundEmpty(int level) {
-        occupiedLevels &= ~(1L << level);
-    }
-
     /**
      * For a slot that just emptied: clears its bit, then returns the next set bit after it in its
      * bitmap word, or -1. The word is at hand; the slot of that bit is the level's next occupied
@@ -170,7 +165,7 @@ final class Slots extends Nodes {
     /** Clears a slot's bit, and the level's if it was the last; returns whether it was. */
     private boolean clearBit(int level, int slot) {
         if (occupancy[level].clear(slot)) {
-            levelFoundEmpty(level);
+            occupiedLevels &= ~(1L << level); // in place, not a call: see RadixEngine's note on setMin
             return true;
         }
         return false;
