@@ -45,7 +45,10 @@ import java.util.function.LongSupplier;
  * keys advanced and others not. Without an executor its callbacks run on the calling thread, and
  * there they see the clock of the tick being fired (as {@link TimingWheel#advanceClock} does): an
  * arming they make with a deadline before the tick of the target fires later in the same call, in
- * its place. A nested {@code advanceTo} from a callback throws {@link IllegalStateException}.
+ * its place. A nested {@code advanceTo} from a callback throws {@link IllegalStateException}. With
+ * an executor, concurrent advances hand their batches to it in the order in which they found them,
+ * and each returns only after the batches found before its own have been handed over; without
+ * one, each runs the callbacks it found, side by side with the others.
  *
  * <p><b>Threads.</b> Thread-safe: any thread may call any method, including from inside
  * {@code onExpired}. Callbacks run outside every internal lock. An exception from {@code onExpired}
@@ -93,6 +96,8 @@ public final class KeyedTimer<K, V> implements AutoCloseable {
     private final AtomicLong armings = new AtomicLong();
     /** Manual clock: the {@code advanceTo} calls of this timer delivering callbacks. */
     private final KeyedTimerAdvances advances = new KeyedTimerAdvances();
+    /** Manual clock with an executor: the order in which advances hand their batches over. */
+    private final KeyedTimerHandOff handOff = new KeyedTimerHandOff();
 
     private volatile boolean closed;
 
@@ -289,7 +294,9 @@ public final class KeyedTimer<K, V> implements AutoCloseable {
      * whose deadline lies before the start of the tick that contains {@code nanos}, in tick order
      * and within a tick in arming order; callbacks run on the calling thread, or on the configured
      * executor. Does nothing if {@code nanos} is not after the clock. Finding the expiries is
-     * atomic; see the class documentation for callbacks that re-arm keys.
+     * atomic; see the class documentation for callbacks that re-arm keys. With an executor, returns
+     * once its batch, and that of every advance that found its expiries before it, has been handed
+     * over (so it may wait for a concurrent advance's {@code execute}).
      *
      * @param nanos the new time
      * @throws IllegalStateException if the timer has its own thread, is closed, or if called from
@@ -302,10 +309,23 @@ public final class KeyedTimer<K, V> implements AutoCloseable {
         if (advances.onThisThread()) {
             throw Checks.state("advanceTo(" + nanos + ") called from a callback of advanceTo on the same timer");
         }
-        KeyedTimerBatch<K, V> batch = stripes.withAllLocks(() -> {
+        Found<K, V> found = stripes.withAllLocks(() -> {
             requireOpen("advanceTo");
-            return stripes.collect(nanos);
+            KeyedTimerBatch<K, V> batch = stripes.collect(nanos);
+            return new Found<>(dispatch.isInline() ? 0 : handOff.nextTurn(), batch);
         });
+        if (dispatch.isInline()) {
+            deliver(found.batch); // concurrent advances deliver side by side, each on its own thread
+        } else {
+            handOff.inTurn(found.turn, () -> deliver(found.batch));
+        }
+    }
+
+    /** What an advance found, and its turn to hand it to the executor (0 if callbacks run inline). */
+    private record Found<K, V>(long turn, KeyedTimerBatch<K, V> batch) {
+    }
+
+    private void deliver(KeyedTimerBatch<K, V> batch) {
         if (batch != null) {
             advances.deliver(batch, dispatch);
         }

@@ -276,6 +276,65 @@ class KeyedTimerRegressionTest {
         }
     }
 
+    /**
+     * Two threads advance at once with an executor. The first found the earlier key; before it had
+     * handed that batch to the executor, the second found the later key, handed it over and
+     * returned: the executor ran the later key first, and the second thread's advanceTo returned
+     * with an expiry due before its target not yet handed over (found with Lincheck).
+     */
+    @Test
+    void concurrentAdvances_withExecutor_handOverInTheOrderFound() throws Exception {
+        CountDownLatch firstHandingOver = new CountDownLatch(1);
+        CountDownLatch releaseFirst = new CountDownLatch(1);
+        List<Runnable> handed = Collections.synchronizedList(new ArrayList<>());
+        List<String> fired = Collections.synchronizedList(new ArrayList<>());
+        KeyedTimer<String, String> timer = KeyedTimer.<String, String>builder().manualClock()
+                .executor(task -> {
+                    if (firstHandingOver.getCount() > 0) { // the first hand-off stalls before it lands
+                        firstHandingOver.countDown();
+                        awaitUninterruptibly(releaseFirst);
+                    }
+                    handed.add(task);
+                })
+                .build((key, value) -> fired.add(key));
+        timer.set("early", "", Duration.ofMillis(3)); // due before the tick of 4 ms
+        timer.set("late", "", Duration.ofMillis(5)); // due before the tick of 6 ms
+        Thread first = new Thread(() -> timer.advanceTo(4 * MS));
+        Thread second = new Thread(() -> timer.advanceTo(6 * MS));
+        first.setDaemon(true);
+        second.setDaemon(true);
+        try {
+            assertTimeoutPreemptively(Duration.ofSeconds(30), () -> {
+                first.start();
+                firstHandingOver.await();
+                second.start();
+                // The second advance either waits for the first hand-off (fixed) or returns at once.
+                while (second.getState() != Thread.State.WAITING && second.getState() != Thread.State.TERMINATED) {
+                    Thread.onSpinWait();
+                }
+                assertEquals(List.of(), handed, "the second advance handed over before the first");
+                releaseFirst.countDown();
+                first.join();
+                second.join();
+            });
+        } finally {
+            releaseFirst.countDown();
+        }
+        handed.forEach(Runnable::run);
+        assertEquals(List.of("early", "late"), fired);
+    }
+
+    private static void awaitUninterruptibly(CountDownLatch latch) {
+        while (true) {
+            try {
+                latch.await();
+                return;
+            } catch (InterruptedException e) {
+                // keep waiting: the test thread releases it
+            }
+        }
+    }
+
     @SuppressWarnings("unchecked")
     private static <K, V> KeyedTimer<K, V>[] holder() {
         return (KeyedTimer<K, V>[]) new KeyedTimer<?, ?>[1];
