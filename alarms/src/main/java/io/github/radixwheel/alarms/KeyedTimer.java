@@ -163,12 +163,12 @@ public final class KeyedTimer<K, V> implements AutoCloseable {
         KeyedTimerStripe<K, V> s = stripes.of(key);
         KeyedTimerBatch<K, V> advance = inlineAdvance();
         long t = armingTime(advance);
-        long order = driver != null ? t : armings.incrementAndGet();
         V replaced;
         long at;
         s.lock.lock();
         try {
             requireOpen("set");
+            long order = armingOrder(t);
             long deadline = deadline(advance != null ? t : Math.max(t, s.now()), delayNanos);
             int id = s.idOf(key);
             replaced = id < 0 ? null : s.value(id);
@@ -211,7 +211,7 @@ public final class KeyedTimer<K, V> implements AutoCloseable {
             if (id < 0) {
                 at = NOT_ARMED;
             } else {
-                long order = driver != null ? t : armings.incrementAndGet();
+                long order = armingOrder(t);
                 long deadline = deadline(advance != null ? t : Math.max(t, s.now()), delayNanos);
                 if (advance != null && isDueIn(advance, s, deadline)) {
                     s.armInBatch(id, key, s.value(id), deadline, order, advance);
@@ -388,6 +388,17 @@ public final class KeyedTimer<K, V> implements AutoCloseable {
      */
     private long armingTime(KeyedTimerBatch<K, V> advance) {
         return driver != null ? elapsedNanos() : advance != null ? advance.callbackTime() : 0;
+    }
+
+    /**
+     * The arming order of a {@code set} or {@code move} made at time {@code t}: in real time the
+     * clock reading; on the manual clock the next number of one counter. The caller holds the key's
+     * stripe lock, where the arming takes effect, so that arming order agrees with the order in
+     * which armings take effect: one that replaced another thread's arming comes after it, and
+     * after every arming that the other thread made before.
+     */
+    private long armingOrder(long t) {
+        return driver != null ? t : armings.incrementAndGet();
     }
 
     /** The real-time clock: nanoseconds since the timer was built. */
