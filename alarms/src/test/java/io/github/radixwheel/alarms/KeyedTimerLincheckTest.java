@@ -31,7 +31,9 @@ import org.junit.jupiter.api.Test;
  * whole calls can explain. What the sequential results must be is the model test's business
  * ({@link KeyedTimerModelProperties}); this test checks that concurrent calls agree with them.
  *
- * <p>The whole class takes about 15 s on two cores. Before the 0.2 changes both modes failed within
+ * <p>The whole class takes about 15 s on two cores. A longer run sets the numbers of random
+ * scenarios: {@code -Dradixwheel.lincheck.stressIterations=400} (default 50) and
+ * {@code -Dradixwheel.lincheck.modelCheckingIterations=60} (default 6). Before the 0.2 changes both modes failed within
  * seconds on the first known scenario: {@code set(0)}, {@code set(3)} on one thread and
  * {@code advanceTo(5)} on another fired key 3 and left key 0 armed.
  */
@@ -152,7 +154,8 @@ public class KeyedTimerLincheckTest {
     @Test
     void everyOperation_stressMode_isLinearizable() {
         withKnownScenarios(new StressOptions())
-                .iterations(50).invocationsPerIteration(1_000)
+                .iterations(Integer.getInteger("radixwheel.lincheck.stressIterations", 50))
+                .invocationsPerIteration(1_000)
                 .threads(3).actorsPerThread(3).actorsBefore(3).actorsAfter(2)
                 .check(KeyedTimerLincheckTest.class);
     }
@@ -161,7 +164,8 @@ public class KeyedTimerLincheckTest {
     @Test
     void everyOperation_modelChecking_isLinearizable() {
         withKnownScenarios(new ModelCheckingOptions())
-                .iterations(6).invocationsPerIteration(200)
+                .iterations(Integer.getInteger("radixwheel.lincheck.modelCheckingIterations", 6))
+                .invocationsPerIteration(200)
                 .threads(3).actorsPerThread(3).actorsBefore(3).actorsAfter(2)
                 .check(KeyedTimerLincheckTest.class);
     }
