@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
@@ -172,6 +173,10 @@ class KeyedTimerClaimTest {
         assertEquals(Map.of("a", full), errors);
         assertEquals(List.of(), fired);
         assertEquals(0, rejecting.size());
+        rejecting.set("b", "B", Duration.ZERO); // the rejected hand-off ended its turn: the next advance goes on
+        rejecting.set("c", "C", Duration.ZERO);
+        assertTimeoutPreemptively(Duration.ofSeconds(30), () -> rejecting.advanceTo(2 * MS));
+        assertEquals(Map.of("a", full, "c", full), errors);
     }
 
     @Test
