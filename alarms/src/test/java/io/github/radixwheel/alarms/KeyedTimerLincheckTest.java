@@ -31,7 +31,7 @@ import org.junit.jupiter.api.Test;
  * whole calls can explain. What the sequential results must be is the model test's business
  * ({@link KeyedTimerModelProperties}); this test checks that concurrent calls agree with them.
  *
- * <p>The whole class takes about 15 s on two cores. A longer run sets the numbers of random
+ * <p>The whole class takes about 25 s on two cores. A longer run sets the numbers of random
  * scenarios: {@code -Dradixwheel.lincheck.stressIterations=400} (default 50) and
  * {@code -Dradixwheel.lincheck.modelCheckingIterations=60} (default 6). Before the 0.2 changes both modes failed within
  * seconds on the first known scenario: {@code set(0)}, {@code set(3)} on one thread and
