@@ -1,0 +1,254 @@
+package io.github.radixwheel.alarms;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.SplittableRandom;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.BooleanSupplier;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/**
+ * Many threads on the same few keys, with callbacks that arm and disarm other keys, and drains in
+ * the middle: every arming is accounted for exactly once. Each {@code set} arms a value never used
+ * before, and each arming ends in exactly one of five ways: delivered to {@code onExpired},
+ * returned by the {@code set} that replaced it, counted by a {@code remove} that returned true,
+ * handed to a {@code drain}'s action, or still pending at the end, where a last drain takes it. So
+ * after the run the number of armings equals the delivered, replaced and drained values plus the
+ * successful removes, and no value is in two of those sets or twice in one. The checks come from
+ * return values alone; a global counter orders the calls, so that a {@code get} that began after a
+ * value was delivered, replaced or drained must not return it.
+ *
+ * <p>{@code KeyedTimerStressTest} checks deadlines with each worker on keys of its own; here the
+ * keys are shared, which only a count can check. The run lasts {@code
+ * radixwheel.stress.sharedKeysMillis} milliseconds per mode (default 600).
+ */
+class KeyedTimerSharedKeysStressTest {
+    private static final long MS = 1_000_000L;
+    private static final int WORKERS = 3;
+    private static final int CALLBACK_WORKER = 0xff;
+    /** Drains are rare, so that armings also live to their deadlines: about 100 per run and mode. */
+    private static final int DRAIN_ONE_IN = 1_000;
+    private static final long RUN_NANOS = Long.getLong("radixwheel.stress.sharedKeysMillis", 600) * MS;
+
+    enum Mode {
+        REAL_TIME(false, 0), REAL_TIME_EXECUTOR(false, 2), MANUAL(true, 0), MANUAL_EXECUTOR(true, 2);
+
+        final boolean manual;
+        final int executorThreads;
+        /** In real time, enough keys that many armings live to their deadline between calls. */
+        final int keys;
+
+        Mode(boolean manual, int executorThreads) {
+            this.manual = manual;
+            this.executorThreads = executorThreads;
+            this.keys = manual ? 16 : 2048;
+        }
+    }
+
+    /** Where every arming went, each value stamped with the global count when it got there. */
+    private static final class Ledger {
+        final AtomicLong order = new AtomicLong();
+        final AtomicLong armed = new AtomicLong();
+        final AtomicLong removed = new AtomicLong();
+        final Map<Long, Long> delivered = new ConcurrentHashMap<>();
+        final Map<Long, Long> replaced = new ConcurrentHashMap<>();
+        final Map<Long, Long> drained = new ConcurrentHashMap<>();
+        final Set<String> violations = ConcurrentHashMap.newKeySet();
+        final AtomicInteger inCallback = new AtomicInteger();
+        volatile boolean quiet;
+
+        void record(Map<Long, Long> outcome, String name, int key, long value) {
+            if (keyOf(value) != key) {
+                violations.add(name + " value " + Long.toHexString(value) + " under key " + key);
+            }
+            if (outcome.putIfAbsent(value, order.incrementAndGet()) != null) {
+                violations.add(name + " twice: " + Long.toHexString(value));
+            }
+        }
+
+        long accounted() {
+            return delivered.size() + replaced.size() + drained.size() + removed.get();
+        }
+    }
+
+    private static long valueOf(int key, int worker, long sequence) {
+        return ((long) key << 48) | ((long) worker << 40) | sequence;
+    }
+
+    private static int keyOf(long value) {
+        return (int) (value >>> 48);
+    }
+
+    @ParameterizedTest
+    @EnumSource(Mode.class)
+    void sharedKeys_everyArmingEndsExactlyOnce(Mode mode) throws Exception {
+        Ledger ledger = new Ledger();
+        ExecutorService callbacks = mode.executorThreads == 0 ? null : Executors.newFixedThreadPool(mode.executorThreads);
+        KeyedTimer.Builder<Integer, Long> builder = KeyedTimer.<Integer, Long>builder().stripes(4);
+        if (callbacks != null) {
+            builder.executor(callbacks);
+        }
+        if (mode.manual) {
+            builder.manualClock();
+        }
+        AtomicLong callbackSequence = new AtomicLong();
+        AtomicReference<KeyedTimer<Integer, Long>> self = new AtomicReference<>();
+        KeyedTimer<Integer, Long> timer = builder.build((key, value) -> {
+            ledger.inCallback.incrementAndGet();
+            try {
+                ledger.record(ledger.delivered, "delivered", key, value);
+                if (!ledger.quiet) {
+                    reenter(self.get(), ledger, value, mode.keys, callbackSequence);
+                }
+            } finally {
+                ledger.inCallback.decrementAndGet();
+            }
+        });
+        self.set(timer);
+        ExecutorService workers = Executors.newFixedThreadPool(WORKERS);
+        List<long[]> counts = new ArrayList<>();
+        try {
+            List<Future<long[]>> futures = new ArrayList<>();
+            long end = System.nanoTime() + RUN_NANOS;
+            AtomicLong manualClock = new AtomicLong();
+            for (int w = 0; w < WORKERS; w++) {
+                int worker = w + 1;
+                futures.add(workers.submit(() -> work(timer, ledger, worker, end, mode.keys, mode.manual ? manualClock : null)));
+            }
+            for (Future<long[]> f : futures) {
+                counts.add(f.get(60, TimeUnit.SECONDS));
+            }
+            ledger.quiet = true;
+            awaitTrue(() -> ledger.inCallback.get() == 0, "callbacks still running");
+            timer.drain((key, value) -> ledger.record(ledger.drained, "drained", key, value));
+            awaitTrue(() -> ledger.accounted() >= ledger.armed.get(), "claimed callbacks never ran");
+        } finally {
+            timer.close();
+            workers.shutdownNow();
+            if (callbacks != null) {
+                callbacks.shutdown();
+                assertTrue(callbacks.awaitTermination(60, TimeUnit.SECONDS));
+            }
+        }
+        assertEquals(Set.of(), ledger.violations);
+        assertDisjoint(ledger.delivered, ledger.replaced, "delivered and replaced");
+        assertDisjoint(ledger.delivered, ledger.drained, "delivered and drained");
+        assertDisjoint(ledger.replaced, ledger.drained, "replaced and drained");
+        String summary = String.format("armed %d = delivered %d + replaced %d + drained %d + removed %d",
+                ledger.armed.get(), ledger.delivered.size(), ledger.replaced.size(), ledger.drained.size(),
+                ledger.removed.get());
+        assertEquals(ledger.armed.get(), ledger.accounted(), summary);
+        long gets = counts.stream().mapToLong(c -> c[0]).sum();
+        assertTrue(ledger.delivered.size() > 500 && ledger.replaced.size() > 500 && ledger.removed.get() > 100
+                && gets > 1000, "too little of each outcome to test: " + summary + ", gets returning a value " + gets);
+    }
+
+    /** A callback arms one key and disarms another, as a connection's expiry might. */
+    private static void reenter(KeyedTimer<Integer, Long> timer, Ledger ledger, long value, int keys, AtomicLong sequence) {
+        int key = (int) (Long.rotateLeft(value * 0x9E3779B97F4A7C15L, 17) & (keys - 1));
+        if ((value & 1) == 0) {
+            long fresh = valueOf(key, CALLBACK_WORKER, sequence.incrementAndGet());
+            ledger.armed.incrementAndGet();
+            Long replaced = timer.set(key, fresh, Duration.ofNanos(MS));
+            if (replaced != null) {
+                ledger.record(ledger.replaced, "replaced", key, replaced);
+            }
+        } else if (timer.remove(key)) {
+            ledger.removed.incrementAndGet();
+        }
+    }
+
+    /** Returns {number of gets that returned a value}. */
+    private static long[] work(KeyedTimer<Integer, Long> timer, Ledger ledger, int worker, long end, int keys, AtomicLong manualClock) {
+        SplittableRandom random = new SplittableRandom(20261125L + worker);
+        long sequence = 0;
+        long gets = 0;
+        while (System.nanoTime() - end < 0) {
+            for (int batch = 0; batch < 64; batch++) {
+                int key = random.nextInt(keys);
+                long delay = manualClock == null ? random.nextLong(-MS, 3 * MS) : random.nextLong(0, 3 * MS);
+                int kind = random.nextInt(1000);
+                if (kind < 400) {
+                    long value = valueOf(key, worker, ++sequence);
+                    ledger.armed.incrementAndGet();
+                    Long replaced = timer.set(key, value, Duration.ofNanos(delay));
+                    if (replaced != null) {
+                        ledger.record(ledger.replaced, "replaced", key, replaced);
+                    }
+                } else if (kind < 600) {
+                    timer.move(key, Duration.ofNanos(delay));
+                } else if (kind < 750) {
+                    if (timer.remove(key)) {
+                        ledger.removed.incrementAndGet();
+                    }
+                } else if (kind < 900) {
+                    long began = ledger.order.incrementAndGet();
+                    Long pending = timer.get(key);
+                    if (pending != null) {
+                        gets++;
+                        checkPending(ledger, key, pending, began);
+                    }
+                } else if (kind < 960) {
+                    timer.containsKey(key);
+                    timer.size();
+                } else if (kind < 965) {
+                    if (random.nextInt(DRAIN_ONE_IN) == 0) {
+                        timer.drain((k, v) -> ledger.record(ledger.drained, "drained", k, v));
+                    }
+                } else if (manualClock != null) {
+                    timer.advanceTo(manualClock.addAndGet(random.nextLong(0, 2 * MS)));
+                }
+            }
+        }
+        return new long[] {gets};
+    }
+
+    /** A value that {@code get} returns was pending at some moment after the call began. */
+    private static void checkPending(Ledger ledger, int key, long value, long began) {
+        if (keyOf(value) != key) {
+            ledger.violations.add("get(" + key + ") returned " + Long.toHexString(value));
+        }
+        for (Map.Entry<String, Map<Long, Long>> outcome : Map.of("delivered", ledger.delivered, "replaced",
+                ledger.replaced, "drained", ledger.drained).entrySet()) {
+            Long at = outcome.getValue().get(value);
+            if (at != null && at < began) {
+                ledger.violations.add("get(" + key + ") returned " + Long.toHexString(value) + ", "
+                        + outcome.getKey() + " before the get began");
+            }
+        }
+    }
+
+    private static void assertDisjoint(Map<Long, Long> a, Map<Long, Long> b, String what) {
+        for (Long v : a.keySet()) {
+            if (b.containsKey(v)) {
+                fail(what + ": " + Long.toHexString(v));
+            }
+        }
+    }
+
+    private static void awaitTrue(BooleanSupplier condition, String message)
+            throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() - deadline > 0) {
+                fail(message);
+            }
+            Thread.sleep(1);
+        }
+    }
+}
