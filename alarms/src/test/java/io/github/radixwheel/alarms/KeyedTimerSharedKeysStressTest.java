@@ -43,12 +43,15 @@ class KeyedTimerSharedKeysStressTest {
     private static final int CALLBACK_WORKER = 0xff;
     /** Drains are rare, so that armings also live to their deadlines: about 100 per run and mode. */
     private static final int DRAIN_ONE_IN = 1_000;
+    private static final int DIRECT = -1;
     private static final long RUN_NANOS = Long.getLong("radixwheel.stress.sharedKeysMillis", 600) * MS;
 
     enum Mode {
-        REAL_TIME(false, 0), REAL_TIME_EXECUTOR(false, 2), MANUAL(true, 0), MANUAL_EXECUTOR(true, 2);
+        REAL_TIME(false, 0), REAL_TIME_EXECUTOR(false, 2), REAL_TIME_DIRECT_EXECUTOR(false, DIRECT),
+        MANUAL(true, 0), MANUAL_EXECUTOR(true, 2), MANUAL_DIRECT_EXECUTOR(true, DIRECT);
 
         final boolean manual;
+        /** 0: no executor; {@link #DIRECT}: one that runs each batch inside {@code execute}. */
         final int executorThreads;
         /** In real time, enough keys that many armings live to their deadline between calls. */
         final int keys;
@@ -98,10 +101,12 @@ class KeyedTimerSharedKeysStressTest {
     @EnumSource(Mode.class)
     void sharedKeys_everyArmingEndsExactlyOnce(Mode mode) throws Exception {
         Ledger ledger = new Ledger();
-        ExecutorService callbacks = mode.executorThreads == 0 ? null : Executors.newFixedThreadPool(mode.executorThreads);
+        ExecutorService callbacks = mode.executorThreads > 0 ? Executors.newFixedThreadPool(mode.executorThreads) : null;
         KeyedTimer.Builder<Integer, Long> builder = KeyedTimer.<Integer, Long>builder().stripes(4);
         if (callbacks != null) {
             builder.executor(callbacks);
+        } else if (mode.executorThreads == DIRECT) {
+            builder.executor(Runnable::run);
         }
         if (mode.manual) {
             builder.manualClock();
@@ -121,17 +126,17 @@ class KeyedTimerSharedKeysStressTest {
         });
         self.set(timer);
         ExecutorService workers = Executors.newFixedThreadPool(WORKERS);
-        List<long[]> counts = new ArrayList<>();
+        long gets = 0;
         try {
-            List<Future<long[]>> futures = new ArrayList<>();
+            List<Future<Long>> futures = new ArrayList<>();
             long end = System.nanoTime() + RUN_NANOS;
             AtomicLong manualClock = new AtomicLong();
             for (int w = 0; w < WORKERS; w++) {
                 int worker = w + 1;
                 futures.add(workers.submit(() -> work(timer, ledger, worker, end, mode.keys, mode.manual ? manualClock : null)));
             }
-            for (Future<long[]> f : futures) {
-                counts.add(f.get(60, TimeUnit.SECONDS));
+            for (Future<Long> f : futures) {
+                gets += f.get(RUN_NANOS + TimeUnit.SECONDS.toNanos(60), TimeUnit.NANOSECONDS);
             }
             ledger.quiet = true;
             awaitTrue(() -> ledger.inCallback.get() == 0, "callbacks still running");
@@ -153,7 +158,6 @@ class KeyedTimerSharedKeysStressTest {
                 ledger.armed.get(), ledger.delivered.size(), ledger.replaced.size(), ledger.drained.size(),
                 ledger.removed.get());
         assertEquals(ledger.armed.get(), ledger.accounted(), summary);
-        long gets = counts.stream().mapToLong(c -> c[0]).sum();
         assertTrue(ledger.delivered.size() > 500 && ledger.replaced.size() > 500 && ledger.removed.get() > 100
                 && gets > 1000, "too little of each outcome to test: " + summary + ", gets returning a value " + gets);
     }
@@ -173,8 +177,8 @@ class KeyedTimerSharedKeysStressTest {
         }
     }
 
-    /** Returns {number of gets that returned a value}. */
-    private static long[] work(KeyedTimer<Integer, Long> timer, Ledger ledger, int worker, long end, int keys, AtomicLong manualClock) {
+    /** Returns the number of gets that returned a value. */
+    private static long work(KeyedTimer<Integer, Long> timer, Ledger ledger, int worker, long end, int keys, AtomicLong manualClock) {
         SplittableRandom random = new SplittableRandom(20261125L + worker);
         long sequence = 0;
         long gets = 0;
@@ -215,7 +219,7 @@ class KeyedTimerSharedKeysStressTest {
                 }
             }
         }
-        return new long[] {gets};
+        return gets;
     }
 
     /** A value that {@code get} returns was pending at some moment after the call began. */
