@@ -119,6 +119,27 @@ class CheckInvariantsDetectsCorruptionTest {
         assertDetected("is not cleared", wheel -> pool(wheel).freeHead = 0);
     }
 
+    /** The edges of the checks' ranges: a node numbered exactly the bound is outside it. */
+    @Test
+    void freeListThatReachesTheHighWaterMark() {
+        assertDetected("free list: node 6 outside [0, 6)", wheel -> pool(wheel).freeHead = pool(wheel).highWater);
+    }
+
+    @Test
+    void linkedNodeAtTheHighWaterMark() {
+        assertDetected("node 4 is linked above the high water mark 4", wheel -> {
+            pool(wheel).freeHead = Nodes.NIL;
+            pool(wheel).highWater = 4;
+        });
+    }
+
+    /** The first number past the element nodes is the sentinel of slot 0, which is always linked. */
+    @Test
+    void listThatRunsIntoASentinel() {
+        assertDetected("level 0 slot 2: links to a free node 8",
+                wheel -> nodes(wheel).setNext(SECOND_OF_KEY_2, nodes(wheel).capacity()));
+    }
+
     /** A wheel whose level 0 has 128 slots: two bitmap words and one summary word over them. */
     private static HandleWheel<String> withSummary() {
         HandleWheel<String> wheel = new HandleWheel<>(LevelBits.of(7, 7), 8, false);
