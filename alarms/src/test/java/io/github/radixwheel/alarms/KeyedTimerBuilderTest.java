@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -79,6 +80,35 @@ class KeyedTimerBuilderTest {
         }
         made.get(0).join(TimeUnit.SECONDS.toMillis(10));
         assertFalse(made.get(0).isAlive());
+    }
+
+    /** Java 21's virtual threads, reached by reflection since the tests compile for 17; skipped before 21. */
+    @Test
+    void threadFactory_ofVirtualThreads_drivesTheTimer() throws Exception {
+        assumeTrue(Runtime.version().feature() >= 21, "virtual threads need Java 21");
+        Class<?> builderType = Class.forName("java.lang.Thread$Builder");
+        Object threads = Thread.class.getMethod("ofVirtual").invoke(null);
+        threads = builderType.getMethod("name", String.class).invoke(threads, "virtual-timer");
+        ThreadFactory factory = (ThreadFactory) builderType.getMethod("factory").invoke(threads);
+        AtomicReference<Thread> ranOn = new AtomicReference<>();
+        CountDownLatch fired = new CountDownLatch(100);
+        KeyedTimer<Integer, String> timer = KeyedTimer.<Integer, String>builder().threadFactory(factory)
+                .build((key, value) -> {
+                    ranOn.set(Thread.currentThread());
+                    fired.countDown();
+                });
+        try {
+            for (int i = 0; i < 100; i++) {
+                timer.set(i, "", Duration.ofMillis(i % 10));
+            }
+            assertTrue(fired.await(10, TimeUnit.SECONDS), "fired: " + (100 - fired.getCount()));
+            assertEquals(true, Thread.class.getMethod("isVirtual").invoke(ranOn.get()));
+            assertEquals("virtual-timer", ranOn.get().getName());
+        } finally {
+            timer.close();
+        }
+        ranOn.get().join(TimeUnit.SECONDS.toMillis(10));
+        assertFalse(ranOn.get().isAlive());
     }
 
     @Test
