@@ -143,12 +143,7 @@ class KeyedTimerSharedKeysStressTest {
             timer.drain((key, value) -> ledger.record(ledger.drained, "drained", key, value));
             awaitTrue(() -> ledger.accounted() >= ledger.armed.get(), "claimed callbacks never ran");
         } finally {
-            timer.close();
-            workers.shutdownNow();
-            if (callbacks != null) {
-                callbacks.shutdown();
-                assertTrue(callbacks.awaitTermination(60, TimeUnit.SECONDS));
-            }
+            KeyedTimerStressTest.closeAndAwait(timer, workers, callbacks);
         }
         assertEquals(Set.of(), ledger.violations);
         assertDisjoint(ledger.delivered, ledger.replaced, "delivered and replaced");

@@ -90,12 +90,7 @@ class KeyedTimerStressTest {
             }
             timer.drain((key, value) -> drained.add(value));
         } finally {
-            timer.close();
-            workers.shutdownNow();
-            if (callbacks != null) {
-                callbacks.shutdown();
-                assertTrue(callbacks.awaitTermination(60, TimeUnit.SECONDS));
-            }
+            closeAndAwait(timer, workers, callbacks);
         }
 
         int firings = delivered.size();
@@ -136,6 +131,17 @@ class KeyedTimerStressTest {
         String summary = String.format("%d calls, %d firings; too late: set %d, move %d, remove %d",
                 calls, firings, setTooLate, moveTooLate, removeTooLate);
         assertTrue(firings > 1_000 && setTooLate + moveTooLate + removeTooLate > 0, "too little expiry to test: " + summary);
+    }
+
+    /** Closes the timer, stops the workers, and waits for the callbacks' executor (if any) to finish. */
+    static void closeAndAwait(KeyedTimer<?, ?> timer, ExecutorService workers, ExecutorService callbacks)
+            throws InterruptedException {
+        timer.close();
+        workers.shutdownNow();
+        if (callbacks != null) {
+            callbacks.shutdown();
+            assertTrue(callbacks.awaitTermination(60, TimeUnit.SECONDS));
+        }
     }
 
     /** Callbacks claimed before close() may still be running on another thread: wait for them. */
