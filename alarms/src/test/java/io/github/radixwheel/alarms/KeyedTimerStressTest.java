@@ -36,14 +36,15 @@ import org.junit.jupiter.params.provider.ValueSource;
  * </ul>
  *
  * <p>How often callers came too late (the arming had expired and been claimed under them) is in the
- * message of the assertion that the run exercised expiry at all. The run lasts about a second per
- * configuration; the bounds on waiting are generous.
+ * message of the assertion that the run exercised expiry at all. The run lasts {@code
+ * radixwheel.stress.millis} milliseconds per configuration (default 800); the bounds on waiting are
+ * generous.
  */
 class KeyedTimerStressTest {
     private static final long MS = 1_000_000L;
     private static final int WORKERS = 2;
     private static final int KEYS_PER_WORKER = 64;
-    private static final long RUN_NANOS = 800 * MS;
+    private static final long RUN_NANOS = Long.getLong("radixwheel.stress.millis", 800) * MS;
     private static final long NONE = -1;
 
     /** What one worker learned from its calls; read after it has ended. */
@@ -86,7 +87,7 @@ class KeyedTimerStressTest {
                 futures.add(workers.submit(() -> work(timer, worker, end)));
             }
             for (Future<Log> f : futures) {
-                logs.add(f.get(60, TimeUnit.SECONDS));
+                logs.add(f.get(RUN_NANOS + TimeUnit.SECONDS.toNanos(60), TimeUnit.NANOSECONDS));
             }
             timer.drain((key, value) -> drained.add(value));
         } finally {
