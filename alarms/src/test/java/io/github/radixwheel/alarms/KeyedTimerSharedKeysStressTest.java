@@ -18,7 +18,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
-import java.util.function.BooleanSupplier;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -139,9 +138,9 @@ class KeyedTimerSharedKeysStressTest {
                 gets += f.get(RUN_NANOS + TimeUnit.SECONDS.toNanos(60), TimeUnit.NANOSECONDS);
             }
             ledger.quiet = true;
-            awaitTrue(() -> ledger.inCallback.get() == 0, "callbacks still running");
+            KeyedTimerStressTest.awaitTrue(() -> ledger.inCallback.get() == 0, "callbacks still running");
             timer.drain((key, value) -> ledger.record(ledger.drained, "drained", key, value));
-            awaitTrue(() -> ledger.accounted() >= ledger.armed.get(), "claimed callbacks never ran");
+            KeyedTimerStressTest.awaitTrue(() -> ledger.accounted() >= ledger.armed.get(), "claimed callbacks never ran");
         } finally {
             KeyedTimerStressTest.closeAndAwait(timer, workers, callbacks);
         }
@@ -237,17 +236,6 @@ class KeyedTimerSharedKeysStressTest {
             if (b.containsKey(v)) {
                 fail(what + ": " + Long.toHexString(v));
             }
-        }
-    }
-
-    private static void awaitTrue(BooleanSupplier condition, String message)
-            throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() - deadline > 0) {
-                fail(message);
-            }
-            Thread.sleep(1);
         }
     }
 }

@@ -17,6 +17,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -121,7 +122,7 @@ class KeyedTimerStressTest {
             removeTooLate += log.removeTooLate;
         }
         for (long v : mustFire) {
-            assertTrue(awaitDelivery(delivered, v), "value " + v + " was claimed but never delivered");
+            awaitTrue(() -> delivered.containsKey(v), "value " + v + " was claimed but never delivered");
         }
         for (Log log : logs) {
             for (long v : log.mustNotFire) {
@@ -145,16 +146,18 @@ class KeyedTimerStressTest {
         }
     }
 
-    /** Callbacks claimed before close() may still be running on another thread: wait for them. */
-    private static boolean awaitDelivery(Map<Long, Long> delivered, long value) throws InterruptedException {
+    /**
+     * Waits up to 10 s for {@code condition}, else fails with {@code message}: callbacks claimed
+     * before {@code close()} may still be running on another thread.
+     */
+    static void awaitTrue(BooleanSupplier condition, String message) throws InterruptedException {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (!delivered.containsKey(value)) {
+        while (!condition.getAsBoolean()) {
             if (System.nanoTime() - deadline > 0) {
-                return false;
+                fail(message);
             }
             Thread.sleep(1);
         }
-        return true;
     }
 
     private static Log work(KeyedTimer<Integer, Long> timer, int worker, long end) {
