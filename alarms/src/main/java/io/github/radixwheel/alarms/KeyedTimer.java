@@ -1,5 +1,19 @@
 package io.github.radixwheel.alarms;
 
+import io.github.radixwheel.alarms.internal.KeyedTimerStripes;
+
+import io.github.radixwheel.alarms.internal.KeyedTimerStripe;
+
+import io.github.radixwheel.alarms.internal.KeyedTimerHandOff;
+
+import io.github.radixwheel.alarms.internal.TimerThread;
+
+import io.github.radixwheel.alarms.internal.KeyedTimerDispatch;
+
+import io.github.radixwheel.alarms.internal.KeyedTimerBatch;
+
+import io.github.radixwheel.alarms.internal.KeyedTimerAdvances;
+
 import io.github.radixwheel.core.LevelBits;
 import io.github.radixwheel.core.internal.Checks;
 import java.time.Duration;
@@ -88,7 +102,7 @@ public final class KeyedTimer<K, V> implements AutoCloseable {
     private final long tickNanos;
     private final KeyedTimerDispatch<K, V> dispatch;
     /** The driving thread; null on the manual clock. */
-    private final KeyedTimerDriver driver;
+    private final TimerThread driver;
     private final LongSupplier nanoTime;
     /** {@code nanoTime} when built: the real-time clock is the time elapsed since. */
     private final long origin;
@@ -112,7 +126,7 @@ public final class KeyedTimer<K, V> implements AutoCloseable {
             this.driver = null;
         } else {
             this.origin = nanoTime.getAsLong();
-            this.driver = new KeyedTimerDriver(this, tickNanos, b.threadFactory != null ? b.threadFactory
+            this.driver = new TimerThread(new Driven(), this::elapsedNanos, b.threadFactory != null ? b.threadFactory
                     : r -> daemon(r, "radixwheel-keyed-timer-" + THREADS.incrementAndGet()));
             driver.start(); // last: the thread may read every field
         }
@@ -346,7 +360,7 @@ public final class KeyedTimer<K, V> implements AutoCloseable {
             return null;
         });
         if (driver != null) {
-            driver.stop();
+            driver.wake();
         }
     }
 
@@ -366,7 +380,7 @@ public final class KeyedTimer<K, V> implements AutoCloseable {
     public String toString() {
         return stripes.withAllLocks(() -> "KeyedTimer[size=" + stripes.size() + ", tick=" + tickNanos + "ns, stripes="
                 + stripes.count() + (driver == null ? ", manual clock at " + stripes.now() : ", thread "
-                + driver.threadName()) + (closed ? ", closed]" : "]"));
+                + driver.thread().getName()) + (closed ? ", closed]" : "]"));
     }
 
     // ---------------------------------------------------------------- clocks
@@ -435,33 +449,34 @@ public final class KeyedTimer<K, V> implements AutoCloseable {
 
     // ---------------------------------------------------------------- the driving thread
 
-    boolean isClosed() {
-        return closed;
-    }
-
     private void wakeIfEarlier(long at) {
         if (driver != null && at != KeyedTimerStripe.UNCHANGED) {
-            driver.wakeIfEarlier(at);
+            // An alarm fires at the end of its tick.
+            driver.wakeIfEarlier(Checks.saturatedAdd(at - at % tickNanos, tickNanos));
         }
     }
 
-    /**
-     * The driving thread's step: advances to {@code now} and delivers what expired.
-     *
-     * @return whether anything expired
-     */
-    boolean advanceAndDispatch(long now) {
-        KeyedTimerBatch<K, V> batch = stripes.withAllLocks(() -> closed ? null : stripes.collect(now));
-        if (batch == null) {
-            return false;
+    /** What the driving thread sees of the timer. */
+    private final class Driven implements TimerThread.Driven {
+        @Override
+        public boolean runDue(long now) {
+            KeyedTimerBatch<K, V> batch = stripes.withAllLocks(() -> closed ? null : stripes.collect(now));
+            if (batch == null) {
+                return false;
+            }
+            dispatch.dispatch(batch);
+            return true;
         }
-        dispatch.dispatch(batch);
-        return true;
-    }
 
-    /** When the driving thread must next advance, or {@link Long#MAX_VALUE} if never. */
-    long nextFireTime() {
-        return stripes.nextFireTime();
+        @Override
+        public long nextDueTime() {
+            return stripes.nextFireTime();
+        }
+
+        @Override
+        public boolean isFinished() {
+            return closed;
+        }
     }
 
     /**

@@ -1,5 +1,7 @@
 package io.github.radixwheel.alarms;
 
+import io.github.radixwheel.alarms.internal.TimerThread;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -21,7 +23,7 @@ import org.junit.jupiter.api.Test;
  * batch is being delivered, and a negative {@code System.nanoTime()}. Found by a concurrency review; each test failed before its fix. Waits
  * are on latches and thread joins with generous bounds; one short sleep lets a tick pass.
  */
-class KeyedTimerDriverRobustnessTest {
+class TimerThreadRobustnessTest {
     private static final long GENEROUS_SECONDS = 10;
 
     /** A callback that restores an interrupt (as callers are told to) must not leave the thread spinning in park. */
@@ -162,13 +164,13 @@ class KeyedTimerDriverRobustnessTest {
     /** System.nanoTime() may be negative: the wait before a far deadline must not overflow. */
     @Test
     void waitNanos_saturatesInsteadOfOverflowing() {
-        assertEquals(5, KeyedTimerDriver.waitNanos(10, 5));
-        assertEquals(0, KeyedTimerDriver.waitNanos(5, 5));
-        assertEquals(0, KeyedTimerDriver.waitNanos(-7, 5));
-        assertEquals(Long.MAX_VALUE, KeyedTimerDriver.waitNanos(Long.MAX_VALUE - 1, -10));
-        assertEquals(Long.MAX_VALUE, KeyedTimerDriver.waitNanos(1L << 62, Long.MIN_VALUE));
-        assertEquals(Long.MAX_VALUE - 1, KeyedTimerDriver.waitNanos(Long.MAX_VALUE - 1, 0));
-        assertEquals(0, KeyedTimerDriver.waitNanos(Long.MIN_VALUE, Long.MAX_VALUE));
+        assertEquals(5, TimerThread.waitNanos(10, 5));
+        assertEquals(0, TimerThread.waitNanos(5, 5));
+        assertEquals(0, TimerThread.waitNanos(-7, 5));
+        assertEquals(Long.MAX_VALUE, TimerThread.waitNanos(Long.MAX_VALUE - 1, -10));
+        assertEquals(Long.MAX_VALUE, TimerThread.waitNanos(1L << 62, Long.MIN_VALUE));
+        assertEquals(Long.MAX_VALUE - 1, TimerThread.waitNanos(Long.MAX_VALUE - 1, 0));
+        assertEquals(0, TimerThread.waitNanos(Long.MIN_VALUE, Long.MAX_VALUE));
     }
 
     /** The same on the manual clock: a callback that closes the timer ends its advance's deliveries. */

@@ -1,5 +1,7 @@
 package io.github.radixwheel.alarms;
 
+import io.github.radixwheel.alarms.internal.KeyedTimerBatch;
+
 import io.github.radixwheel.core.LevelBits;
 import java.lang.reflect.Method;
 import java.time.Duration;

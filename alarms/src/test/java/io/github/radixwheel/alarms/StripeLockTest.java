@@ -1,5 +1,7 @@
 package io.github.radixwheel.alarms;
 
+import io.github.radixwheel.alarms.internal.StripeLock;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;

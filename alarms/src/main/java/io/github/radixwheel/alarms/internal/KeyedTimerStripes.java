@@ -1,4 +1,6 @@
-package io.github.radixwheel.alarms;
+package io.github.radixwheel.alarms.internal;
+
+import io.github.radixwheel.alarms.KeyedTimer;
 
 import io.github.radixwheel.core.LevelBits;
 import io.github.radixwheel.core.internal.Checks;
@@ -10,14 +12,14 @@ import java.util.function.Supplier;
  * clearing), which take every stripe's lock in index order. Taking them in one order, and never
  * asking for one while holding another, rules out deadlock among these locks.
  */
-final class KeyedTimerStripes<K, V> {
+public final class KeyedTimerStripes<K, V> {
     private final KeyedTimerStripe<K, V>[] stripes;
     private final int mask;
     private final long tickNanos;
     private final KeyedTimerDispatch<K, V> dispatch;
 
     @SuppressWarnings("unchecked")
-    KeyedTimerStripes(int count, long tickNanos, LevelBits levelBits, KeyedTimerDispatch<K, V> dispatch) {
+    public KeyedTimerStripes(int count, long tickNanos, LevelBits levelBits, KeyedTimerDispatch<K, V> dispatch) {
         this.stripes = (KeyedTimerStripe<K, V>[]) new KeyedTimerStripe<?, ?>[count];
         for (int i = 0; i < count; i++) {
             stripes[i] = new KeyedTimerStripe<>(i, tickNanos, levelBits);
@@ -27,11 +29,11 @@ final class KeyedTimerStripes<K, V> {
         this.dispatch = dispatch;
     }
 
-    int count() {
+    public int count() {
         return stripes.length;
     }
 
-    KeyedTimerStripe<K, V> of(Object key) {
+    public KeyedTimerStripe<K, V> of(Object key) {
         int h = key.hashCode();
         return stripes[(h ^ (h >>> 16)) & mask];
     }
@@ -43,7 +45,7 @@ final class KeyedTimerStripes<K, V> {
      *     {@code hashCode} or {@code equals} calling the timer): waiting for the others could
      *     deadlock with a thread that holds a lower one and waits for that one
      */
-    <R> R withAllLocks(Supplier<R> op) {
+    public <R> R withAllLocks(Supplier<R> op) {
         for (KeyedTimerStripe<K, V> s : stripes) {
             if (s.lock.isHeldByCurrentThread()) {
                 throw Checks.state("a KeyedTimer operation on every stripe was called by a thread that holds"
@@ -64,7 +66,7 @@ final class KeyedTimerStripes<K, V> {
     }
 
     /** When the driving thread must next advance, or {@link Long#MAX_VALUE} if never; takes each lock in turn. */
-    long nextFireTime() {
+    public long nextFireTime() {
         long next = Long.MAX_VALUE;
         for (KeyedTimerStripe<K, V> s : stripes) {
             next = Math.min(next, s.withLock(null, 0, (stripe, unused, n) -> stripe.nextFireTime()));
@@ -75,7 +77,7 @@ final class KeyedTimerStripes<K, V> {
     // Every method below needs every lock held.
 
     /** The clock: every stripe's wheel is at it. */
-    long now() {
+    public long now() {
         return stripes[0].now();
     }
 
@@ -85,7 +87,7 @@ final class KeyedTimerStripes<K, V> {
      *
      * @return the expiries found, or null if none (or if {@code to} is not after the clock)
      */
-    KeyedTimerBatch<K, V> collect(long to) {
+    public KeyedTimerBatch<K, V> collect(long to) {
         long from = now();
         if (to <= from) {
             return null;
@@ -98,7 +100,7 @@ final class KeyedTimerStripes<K, V> {
         return batch.isEmpty() ? null : batch;
     }
 
-    int size() {
+    public int size() {
         int n = 0;
         for (KeyedTimerStripe<K, V> s : stripes) {
             n += s.size();
@@ -107,7 +109,7 @@ final class KeyedTimerStripes<K, V> {
     }
 
     /** Disarms every key, handing each to the result. */
-    KeyedTimerDrain<K, V> drain() {
+    public KeyedTimerDrain<K, V> drain() {
         KeyedTimerDrain<K, V> drained = new KeyedTimerDrain<>();
         for (KeyedTimerStripe<K, V> s : stripes) {
             s.drainInto(drained);
@@ -115,7 +117,7 @@ final class KeyedTimerStripes<K, V> {
         return drained;
     }
 
-    void clear() {
+    public void clear() {
         for (KeyedTimerStripe<K, V> s : stripes) {
             s.clear();
         }
@@ -126,7 +128,7 @@ final class KeyedTimerStripes<K, V> {
      *
      * @throws IllegalStateException naming the first violation found
      */
-    void checkInvariants() {
+    public void checkInvariants() {
         for (KeyedTimerStripe<K, V> s : stripes) {
             s.checkInvariants();
             if (s.now() != now()) {

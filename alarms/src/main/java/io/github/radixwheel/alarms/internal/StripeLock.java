@@ -1,4 +1,6 @@
-package io.github.radixwheel.alarms;
+package io.github.radixwheel.alarms.internal;
+
+import io.github.radixwheel.alarms.KeyedTimer;
 
 import io.github.radixwheel.core.internal.Checks;
 import java.lang.invoke.MethodHandles;
@@ -25,7 +27,7 @@ import java.util.concurrent.locks.LockSupport;
  * holds (a key's {@code hashCode} or {@code equals} that calls its timer) gets an
  * {@link IllegalStateException} rather than waiting for itself forever.
  */
-final class StripeLock {
+public final class StripeLock {
     private static final VarHandle STATE;
 
     static {
@@ -37,11 +39,11 @@ final class StripeLock {
     }
 
     /** Failed attempts that spin: a contended critical section ends within about this many. */
-    static final int SPINS = 128;
+    public static final int SPINS = 128;
     /** Failed attempts after the spins that yield before parking. */
-    static final int YIELDS = 16;
+    public static final int YIELDS = 16;
     /** How long a waiter parks between attempts once it stops spinning and yielding. */
-    static final long PARK_NANOS = 20_000;
+    public static final long PARK_NANOS = 20_000;
 
     /** 1 while held. */
     @SuppressWarnings("unused") // through STATE
@@ -53,7 +55,7 @@ final class StripeLock {
     private Thread owner;
 
     /** Takes the lock if it is free; never waits. */
-    boolean tryLock() {
+    public boolean tryLock() {
         if ((int) STATE.getOpaque(this) == 0 && STATE.compareAndSet(this, 0, 1)) {
             owner = Thread.currentThread();
             return true;
@@ -66,7 +68,7 @@ final class StripeLock {
      *
      * @throws IllegalStateException if the calling thread holds it already
      */
-    void lock() {
+    public void lock() {
         if (tryLock()) {
             return;
         }
@@ -92,18 +94,18 @@ final class StripeLock {
     }
 
     /** Releases the lock, which the calling thread holds (not checked). */
-    void unlock() {
+    public void unlock() {
         owner = null;
         STATE.setRelease(this, 0);
     }
 
     /** Whether the calling thread holds the lock (exact: only the holder can see itself as owner). */
-    boolean isHeldByCurrentThread() {
+    public boolean isHeldByCurrentThread() {
         return owner == Thread.currentThread();
     }
 
     /** Whether some thread holds the lock: for tests and assertions only. */
-    boolean isLocked() {
+    public boolean isLocked() {
         return (int) STATE.getVolatile(this) != 0;
     }
 }

@@ -1,4 +1,4 @@
-package io.github.radixwheel.alarms;
+package io.github.radixwheel.alarms.internal;
 
 /**
  * Overflow-safe interval arithmetic for a wheel whose interval {@code n} is
@@ -10,20 +10,20 @@ package io.github.radixwheel.alarms;
  * times belong to that last interval. The last representable interval is {@link #last}; it runs to
  * {@code Long.MAX_VALUE}.
  */
-final class Intervals {
-    final long start;
-    final long precision;
+public final class Intervals {
+    public final long start;
+    public final long precision;
     /** {@code log2(precision)} if it is a power of two, else -1. */
     private final int shift;
     /** The interval that holds {@link Long#MAX_VALUE}: the last representable one. */
-    final long last;
+    public final long last;
     /**
      * The last time whose interval number is representable: {@link Long#MAX_VALUE}, or
      * {@code start + Long.MAX_VALUE} with precision 1 and a negative start.
      */
-    final long lastTime;
+    public final long lastTime;
 
-    Intervals(long start, long precision) {
+    public Intervals(long start, long precision) {
         this.start = start;
         this.precision = precision;
         this.shift = Long.bitCount(precision) == 1 ? Long.numberOfTrailingZeros(precision) : -1;
@@ -32,20 +32,20 @@ final class Intervals {
     }
 
     /** The interval of {@code time}, for {@code time >= start}. */
-    long num(long time) {
+    public long num(long time) {
         long elapsed = time - start; // unsigned
         long n = shift >= 0 ? elapsed >>> shift : Long.divideUnsigned(elapsed, precision);
         return n < 0 ? Long.MAX_VALUE : n;
     }
 
     /** The first time of interval {@code n}, for {@code 0 <= n <= last}. */
-    long numStart(long n) {
+    public long numStart(long n) {
         // The true value lies in [start, Long.MAX_VALUE], so wrapping arithmetic yields it exactly.
         return shift >= 0 ? start + (n << shift) : start + n * precision;
     }
 
     /** The first time of the interval that holds {@code time}, for {@code time >= start}. */
-    long startOf(long time) {
+    public long startOf(long time) {
         return numStart(num(time));
     }
 }

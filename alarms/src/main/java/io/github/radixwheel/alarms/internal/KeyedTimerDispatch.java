@@ -1,4 +1,6 @@
-package io.github.radixwheel.alarms;
+package io.github.radixwheel.alarms.internal;
+
+import io.github.radixwheel.alarms.KeyedTimer;
 
 import java.util.concurrent.Executor;
 import java.util.function.BiConsumer;
@@ -9,13 +11,13 @@ import java.util.function.BiConsumer;
  * receives what a callback throws. Nothing that a callback, the executor or the handler throws
  * escapes to the thread that delivers.
  */
-final class KeyedTimerDispatch<K, V> {
+public final class KeyedTimerDispatch<K, V> {
     private final BiConsumer<? super K, ? super V> onExpired;
     private final BiConsumer<? super K, ? super Throwable> onError;
     /** Null: callbacks run on the thread that found the expiries. */
     private final Executor executor;
 
-    KeyedTimerDispatch(BiConsumer<? super K, ? super V> onExpired, BiConsumer<? super K, ? super Throwable> onError,
+    public KeyedTimerDispatch(BiConsumer<? super K, ? super V> onExpired, BiConsumer<? super K, ? super Throwable> onError,
             Executor executor) {
         this.onExpired = onExpired;
         this.onError = onError != null ? onError : KeyedTimerDispatch::printError;
@@ -23,12 +25,12 @@ final class KeyedTimerDispatch<K, V> {
     }
 
     /** Whether callbacks run on the thread that found the expiries. */
-    boolean isInline() {
+    public boolean isInline() {
         return executor == null;
     }
 
     /** Delivers {@code batch} on this thread, or hands it to the executor. */
-    void dispatch(KeyedTimerBatch<K, V> batch) {
+    public void dispatch(KeyedTimerBatch<K, V> batch) {
         if (executor == null) {
             batch.run();
             return;
@@ -43,7 +45,7 @@ final class KeyedTimerDispatch<K, V> {
     }
 
     /** Runs the callback for one claimed expiry; what it throws goes to {@code onError}. */
-    void deliver(K key, V value) {
+    public void deliver(K key, V value) {
         try {
             onExpired.accept(key, value);
         } catch (Throwable t) {
@@ -52,7 +54,7 @@ final class KeyedTimerDispatch<K, V> {
     }
 
     /** Hands {@code t} to {@code onError}; if that throws too, prints both as well as it can. */
-    void report(K key, Throwable t) {
+    public void report(K key, Throwable t) {
         try {
             onError.accept(key, t);
         } catch (Throwable inHandler) {

@@ -1,4 +1,6 @@
-package io.github.radixwheel.alarms;
+package io.github.radixwheel.alarms.internal;
+
+import io.github.radixwheel.alarms.KeyedTimer;
 
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -11,13 +13,13 @@ import java.util.concurrent.atomic.AtomicInteger;
  * of one timer advances another). Arming calls look at it only while some advance of the timer is
  * delivering, which a counter tells them without a thread-local lookup.
  */
-final class KeyedTimerAdvances {
+public final class KeyedTimerAdvances {
     /** One advance delivering on a thread. */
     private static final class Frame {
-        final KeyedTimerAdvances owner;
+        public final KeyedTimerAdvances owner;
         /** The batch, if its callbacks run on this thread; null if they go to an executor. */
-        final KeyedTimerBatch<?, ?> inline;
-        final Frame outer;
+        public final KeyedTimerBatch<?, ?> inline;
+        public final Frame outer;
 
         Frame(KeyedTimerAdvances owner, KeyedTimerBatch<?, ?> inline, Frame outer) {
             this.owner = owner;
@@ -32,13 +34,13 @@ final class KeyedTimerAdvances {
     private final AtomicInteger delivering = new AtomicInteger();
 
     /** Whether the calling thread is inside an advance of this timer. */
-    boolean onThisThread() {
+    public boolean onThisThread() {
         return delivering.get() != 0 && frame() != null;
     }
 
     /** The batch that the calling thread is delivering inline for this timer, or null. */
     @SuppressWarnings("unchecked")
-    <K, V> KeyedTimerBatch<K, V> inlineOnThisThread() {
+    public <K, V> KeyedTimerBatch<K, V> inlineOnThisThread() {
         if (delivering.get() == 0) {
             return null;
         }
@@ -47,7 +49,7 @@ final class KeyedTimerAdvances {
     }
 
     /** Dispatches {@code batch} with this advance on the calling thread's stack. */
-    <K, V> void deliver(KeyedTimerBatch<K, V> batch, KeyedTimerDispatch<K, V> dispatch) {
+    public <K, V> void deliver(KeyedTimerBatch<K, V> batch, KeyedTimerDispatch<K, V> dispatch) {
         Frame outer = FRAMES.get();
         FRAMES.set(new Frame(this, dispatch.isInline() ? batch : null, outer));
         delivering.incrementAndGet();

@@ -1,4 +1,8 @@
-package io.github.radixwheel.alarms;
+package io.github.radixwheel.alarms.internal;
+
+import io.github.radixwheel.alarms.TimingWheel;
+
+import io.github.radixwheel.alarms.KeyedTimer;
 
 import it.unimi.dsi.fastutil.ints.IntHeapPriorityQueue;
 import java.util.Arrays;
@@ -15,7 +19,7 @@ import java.util.Arrays;
  * callbacks that re-arm a key with a deadline before {@link #dueBefore} {@link #add} to it; the
  * heap puts them in their place.
  */
-final class KeyedTimerBatch<K, V> implements Runnable {
+public final class KeyedTimerBatch<K, V> implements Runnable {
     private static final int[] NONE = {};
     private static final long[] NO_TIMES = {};
     private static final Object[] NO_KEYS = {};
@@ -26,7 +30,7 @@ final class KeyedTimerBatch<K, V> implements Runnable {
     /** The clock before the advance. */
     private final long from;
     /** The start of the tick that the advance reached: due armings have deadlines before it. */
-    final long dueBefore;
+    public final long dueBefore;
 
     private int size;
     private int[] stripeOf = NONE;
@@ -40,7 +44,7 @@ final class KeyedTimerBatch<K, V> implements Runnable {
     /** The tick of the arming being delivered. */
     private long currentTick;
 
-    KeyedTimerBatch(KeyedTimerStripe<K, V>[] stripes, KeyedTimerDispatch<K, V> dispatch, long tickNanos,
+    public KeyedTimerBatch(KeyedTimerStripe<K, V>[] stripes, KeyedTimerDispatch<K, V> dispatch, long tickNanos,
             long from, long dueBefore) {
         this.stripes = stripes;
         this.dispatch = dispatch;
@@ -49,12 +53,12 @@ final class KeyedTimerBatch<K, V> implements Runnable {
         this.dueBefore = dueBefore;
     }
 
-    boolean isEmpty() {
+    public boolean isEmpty() {
         return size == 0;
     }
 
     /** Adds found arming {@code (stripe, id, generation)}; the caller holds that stripe's lock. */
-    void add(int stripe, int id, int generation, long deadline, long order, Object key) {
+    public void add(int stripe, int id, int generation, long deadline, long order, Object key) {
         if (size == ids.length) {
             grow();
         }
@@ -74,7 +78,7 @@ final class KeyedTimerBatch<K, V> implements Runnable {
      * The clock that callbacks see while the arming being delivered fires: the start of its tick,
      * or the clock before the advance if that is later, as in {@link TimingWheel#advanceClock}.
      */
-    long callbackTime() {
+    public long callbackTime() {
         return Math.max(from, currentTick * tickNanos);
     }
 
@@ -91,7 +95,7 @@ final class KeyedTimerBatch<K, V> implements Runnable {
      *
      * @return false if none was left
      */
-    boolean deliverNext() {
+    public boolean deliverNext() {
         IntHeapPriorityQueue pending = queue();
         if (pending.isEmpty()) {
             return false;
@@ -109,7 +113,7 @@ final class KeyedTimerBatch<K, V> implements Runnable {
      * The executor refused this batch: claims every arming and reports each that was still
      * current to {@code onError}, with {@code rejection}.
      */
-    void reject(Throwable rejection) {
+    public void reject(Throwable rejection) {
         IntHeapPriorityQueue pending = queue();
         while (!pending.isEmpty()) {
             int i = pending.dequeueInt();

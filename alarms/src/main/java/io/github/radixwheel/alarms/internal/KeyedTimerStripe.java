@@ -1,4 +1,12 @@
-package io.github.radixwheel.alarms;
+package io.github.radixwheel.alarms.internal;
+
+import io.github.radixwheel.alarms.AlarmConsumer;
+
+import io.github.radixwheel.alarms.TimingWheelConfig;
+
+import io.github.radixwheel.alarms.TimingWheel;
+
+import io.github.radixwheel.alarms.KeyedTimer;
 
 import io.github.radixwheel.core.LevelBits;
 import io.github.radixwheel.core.TimingWheelQueue;
@@ -26,18 +34,18 @@ import java.util.Arrays;
  * claim fails). While any arming of the stripe is found, every re-arming takes the slow path,
  * which sees that state; otherwise a re-arming to a deadline past every alarm only stores it.
  */
-final class KeyedTimerStripe<K, V> {
+public final class KeyedTimerStripe<K, V> {
     /** Returned by {@link #move} and {@link #replace} when no alarm moved earlier: nothing to wake the driver for. */
-    static final long UNCHANGED = Long.MAX_VALUE;
+    public static final long UNCHANGED = Long.MAX_VALUE;
     /** What {@link #claim} returns when the found arming is no longer the key's current one. */
-    static final Object STALE = new Object();
+    public static final Object STALE = new Object();
     /** The handle slot of a found arming: no alarm. */
     private static final long FOUND = TimingWheelQueue.NULL_HANDLE;
     private static final int NO_ID = -1;
 
-    final StripeLock lock = new StripeLock();
+    public final StripeLock lock = new StripeLock();
     /** This stripe's position in the timer, recorded in batches. */
-    final int index;
+    public final int index;
     private final TimingWheel<Integer> wheel;
     private final Object2IntOpenHashMap<K> ids = new Object2IntOpenHashMap<>();
 
@@ -66,7 +74,7 @@ final class KeyedTimerStripe<K, V> {
     private final IntArrayList fired = new IntArrayList();
     private final AlarmConsumer<Integer> onFired = (alarm, at, id) -> fired.add(id.intValue());
 
-    KeyedTimerStripe(int index, long tickNanos, LevelBits levelBits) {
+    public KeyedTimerStripe(int index, long tickNanos, LevelBits levelBits) {
         this.index = index;
         this.wheel = new TimingWheel<>(new TimingWheelConfig(tickNanos, levelBits), 0);
         ids.defaultReturnValue(NO_ID);
@@ -74,7 +82,7 @@ final class KeyedTimerStripe<K, V> {
 
     /** An operation on a stripe, with an object and a number as its arguments. */
     @FunctionalInterface
-    interface Locked<K, V, A, R> {
+    public interface Locked<K, V, A, R> {
         R apply(KeyedTimerStripe<K, V> stripe, A a, long n);
     }
 
@@ -82,7 +90,7 @@ final class KeyedTimerStripe<K, V> {
      * Runs {@code op} under this stripe's lock. {@code op} should capture nothing (its arguments
      * travel as {@code a} and {@code n}), so that no lambda is allocated per call.
      */
-    <A, R> R withLock(A a, long n, Locked<K, V, A, R> op) {
+    public <A, R> R withLock(A a, long n, Locked<K, V, A, R> op) {
         lock.lock();
         try {
             return op.apply(this, a, n);
@@ -94,7 +102,7 @@ final class KeyedTimerStripe<K, V> {
     // ---------------------------------------------------------------- the clock
 
     /** The timer's clock: every stripe's wheel is advanced together, under every lock. */
-    long now() {
+    public long now() {
         return wheel.now();
     }
 
@@ -106,12 +114,12 @@ final class KeyedTimerStripe<K, V> {
     // ---------------------------------------------------------------- arming
 
     /** The id of {@code key}'s arming, or -1 if it is not armed. */
-    int idOf(K key) {
+    public int idOf(K key) {
         return ids.getInt(key);
     }
 
     @SuppressWarnings("unchecked")
-    V value(int id) {
+    public V value(int id) {
         return (V) values[id];
     }
 
@@ -120,7 +128,7 @@ final class KeyedTimerStripe<K, V> {
      *
      * @return the alarm time, for the driving thread's wake-up
      */
-    long arm(K key, V value, long deadline, long order) {
+    public long arm(K key, V value, long deadline, long order) {
         int id = newId(key, value, deadline, order);
         return addAlarm(id, alarmTime(deadline));
     }
@@ -130,7 +138,7 @@ final class KeyedTimerStripe<K, V> {
      * in the advance that {@code batch} is delivering, which receives it. Its alarm, or an earlier
      * found expiry, is dropped.
      */
-    void armInBatch(int id, K key, V value, long deadline, long order, KeyedTimerBatch<K, V> batch) {
+    public void armInBatch(int id, K key, V value, long deadline, long order, KeyedTimerBatch<K, V> batch) {
         if (id < 0) {
             id = newId(key, value, deadline, order);
         } else {
@@ -149,7 +157,7 @@ final class KeyedTimerStripe<K, V> {
     }
 
     /** Replaces the value and deadline of armed {@code id}; returns as {@link #move} does. */
-    long replace(int id, V value, long deadline, long order) {
+    public long replace(int id, V value, long deadline, long order) {
         values[id] = value;
         return move(id, deadline, order);
     }
@@ -159,7 +167,7 @@ final class KeyedTimerStripe<K, V> {
      *
      * @return the new alarm time if its alarm moved earlier or was added, else {@link #UNCHANGED}
      */
-    long move(int id, long deadline, long order) {
+    public long move(int id, long deadline, long order) {
         int i = 2 * id;
         times[i] = deadline;
         times[i + 1] = order;
@@ -184,7 +192,7 @@ final class KeyedTimerStripe<K, V> {
     }
 
     /** Disarms {@code key}; returns whether it was armed (found or waiting). */
-    boolean remove(K key) {
+    public boolean remove(K key) {
         int id = ids.removeInt(key);
         if (id == NO_ID) {
             return false;
@@ -198,21 +206,21 @@ final class KeyedTimerStripe<K, V> {
         return true;
     }
 
-    V get(K key) {
+    public V get(K key) {
         int id = ids.getInt(key);
         return id == NO_ID ? null : value(id);
     }
 
-    boolean containsKey(K key) {
+    public boolean containsKey(K key) {
         return ids.containsKey(key);
     }
 
-    int size() {
+    public int size() {
         return ids.size();
     }
 
     /** Whether the clock of this stripe's wheel has reached a tick before which {@code deadline} lies. */
-    boolean isPast(long deadline) {
+    public boolean isPast(long deadline) {
         return deadline < wheel.intervalStart(wheel.now());
     }
 
@@ -223,7 +231,7 @@ final class KeyedTimerStripe<K, V> {
      * {@code dueBefore} (the start of the tick of {@code to}) and adding it to {@code batch}; an
      * alarm that fired before its deadline is re-armed once, for the deadline.
      */
-    void collectDue(long to, long dueBefore, KeyedTimerBatch<K, V> batch) {
+    public void collectDue(long to, long dueBefore, KeyedTimerBatch<K, V> batch) {
         wheel.advanceClock(to, onFired);
         for (int n = fired.size(), j = 0; j < n; j++) {
             int id = fired.getInt(j);
@@ -249,7 +257,7 @@ final class KeyedTimerStripe<K, V> {
      * key is disarmed and its value returned; otherwise nothing changes and {@link #STALE} is
      * returned.
      */
-    Object claim(int id, int generation) {
+    public Object claim(int id, int generation) {
         if (generations[id] != generation || alarms[id] != FOUND) {
             return STALE;
         }
@@ -261,7 +269,7 @@ final class KeyedTimerStripe<K, V> {
     }
 
     /** When an advance would first fire an alarm, or {@link Long#MAX_VALUE} if never. */
-    long nextFireTime() {
+    public long nextFireTime() {
         if (wheel.isEmpty() || wheel.minAlarmIntervalNum() >= wheel.intervalNum(Long.MAX_VALUE)) {
             return Long.MAX_VALUE;
         }
@@ -271,7 +279,7 @@ final class KeyedTimerStripe<K, V> {
     // ---------------------------------------------------------------- draining
 
     /** Hands every armed key to {@code into} and disarms it. */
-    void drainInto(KeyedTimerDrain<K, V> into) {
+    public void drainInto(KeyedTimerDrain<K, V> into) {
         for (int id = 0; id < idLimit; id++) {
             if (keys[id] != null) {
                 into.add(keys[id], values[id], times[2 * id], times[2 * id + 1]);
@@ -281,7 +289,7 @@ final class KeyedTimerStripe<K, V> {
     }
 
     /** Disarms everything; found armings fail their claims. */
-    void clear() {
+    public void clear() {
         for (int id = 0; id < idLimit; id++) {
             if (keys[id] != null) {
                 freeId(id);
@@ -378,7 +386,7 @@ final class KeyedTimerStripe<K, V> {
      *
      * @throws IllegalStateException naming the first violation found
      */
-    void checkInvariants() {
+    public void checkInvariants() {
         wheel.checkInvariants();
         int found = 0;
         int live = 0;

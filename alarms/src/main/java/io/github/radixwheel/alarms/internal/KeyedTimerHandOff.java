@@ -1,4 +1,6 @@
-package io.github.radixwheel.alarms;
+package io.github.radixwheel.alarms.internal;
+
+import io.github.radixwheel.alarms.KeyedTimer;
 
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
@@ -15,7 +17,7 @@ import java.util.concurrent.locks.ReentrantLock;
  * released: only a thread whose hand-off is slow (an executor that blocks in {@code execute}, or
  * one that runs tasks on the calling thread) makes the next advance wait.
  */
-final class KeyedTimerHandOff {
+public final class KeyedTimerHandOff {
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition turnEnded = lock.newCondition();
     /** Turns given out; written holding every stripe's lock. */
@@ -24,7 +26,7 @@ final class KeyedTimerHandOff {
     private long ended;
 
     /** {@return the next turn} The caller holds every stripe's lock. */
-    long nextTurn() {
+    public long nextTurn() {
         return ++given;
     }
 
@@ -33,7 +35,7 @@ final class KeyedTimerHandOff {
      * even if {@code handOver} throws. Interrupts do not stop the wait (a turn left unended would
      * stop every later advance); the interrupt status is kept.
      */
-    void inTurn(long turn, Runnable handOver) {
+    public void inTurn(long turn, Runnable handOver) {
         lock.lock();
         try {
             while (ended != turn - 1) {

@@ -1,4 +1,6 @@
-package io.github.radixwheel.alarms;
+package io.github.radixwheel.alarms.internal;
+
+import io.github.radixwheel.alarms.KeyedTimer;
 
 import it.unimi.dsi.fastutil.ints.IntArrays;
 import java.util.Arrays;
@@ -8,14 +10,14 @@ import java.util.function.BiConsumer;
  * The armings that {@link KeyedTimer#drain} took from every stripe at once, handed to its action
  * afterwards, outside the locks, in deadline order (then arming order).
  */
-final class KeyedTimerDrain<K, V> {
+public final class KeyedTimerDrain<K, V> {
     private int size;
     private Object[] keys = new Object[16];
     private Object[] values = new Object[16];
     private long[] deadlines = new long[16];
     private long[] orders = new long[16];
 
-    void add(Object key, Object value, long deadline, long order) {
+    public void add(Object key, Object value, long deadline, long order) {
         if (size == keys.length) {
             int n = 2 * size;
             keys = Arrays.copyOf(keys, n);
@@ -36,7 +38,7 @@ final class KeyedTimerDrain<K, V> {
      * ones suppressed.
      */
     @SuppressWarnings("unchecked")
-    void handOver(BiConsumer<? super K, ? super V> action) {
+    public void handOver(BiConsumer<? super K, ? super V> action) {
         int[] order = new int[size];
         Arrays.setAll(order, i -> i);
         IntArrays.stableSort(order, (a, b) -> {

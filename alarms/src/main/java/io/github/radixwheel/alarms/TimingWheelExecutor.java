@@ -1,0 +1,399 @@
+package io.github.radixwheel.alarms;
+
+import io.github.radixwheel.alarms.internal.TaskScheduler;
+import io.github.radixwheel.core.LevelBits;
+import io.github.radixwheel.core.internal.Checks;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.AbstractExecutorService;
+import java.util.concurrent.Callable;
+import java.util.concurrent.Executor;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.RunnableScheduledFuture;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.LongSupplier;
+
+/**
+ * A {@link ScheduledExecutorService} on the radix wheel: a drop-in for a one-thread
+ * {@link ScheduledThreadPoolExecutor} with {@link ScheduledThreadPoolExecutor#setRemoveOnCancelPolicy
+ * remove-on-cancel}, where a server keeps many delayed tasks (request timeouts, retries, leases),
+ * most of them cancelled before they run.
+ *
+ * <p><b>Behaviour</b> is that of such a {@code ScheduledThreadPoolExecutor}, with its default
+ * shutdown policies, except where stated here:
+ * <ul>
+ *   <li>Time is cut into ticks ({@link Builder#tick}, default 1 ms). A task never runs before its
+ *       deadline; it runs once the tick that contains its deadline is over, so with the executor's
+ *       own thread at most about one tick plus scheduling latency after it. Tasks due in the same
+ *       tick run in submission order. A delay {@code <= 0} runs at the next tick; a delay too large
+ *       to represent never runs (no overflow, no early run).</li>
+ *   <li>{@code cancel} removes the task from the wheel at once, in O(1): a cancelled task is never
+ *       retained. It succeeds only for a task that has not started: a task whose {@code cancel}
+ *       returned {@code true} never runs. A periodic task can also be cancelled during a run, which
+ *       ends it after that run ({@code cancel(true)} interrupts that run).</li>
+ *   <li>The futures implement {@link RunnableScheduledFuture}: {@code getDelay} is measured on the
+ *       executor's clock, and {@code compareTo} orders by deadline, then submission order.</li>
+ *   <li>After {@link #shutdown()}, delayed tasks still run and periodic ones are cancelled; new
+ *       tasks get a {@link RejectedExecutionException}. {@link #shutdownNow()} returns the tasks
+ *       that never ran (their futures stay incomplete unless the caller runs them) and interrupts
+ *       the driving thread. A periodic task that throws is not run again and its future completes
+ *       with that exception. {@link #close()} is {@code shutdown()} then waiting for termination.</li>
+ *   <li>An idle executor parks its thread: no CPU while nothing is due, no wake-up every tick. The
+ *       thread (by default a non-daemon thread named {@code radixwheel-executor-N}, as a pool's
+ *       workers are) starts with the first task.</li>
+ * </ul>
+ *
+ * <p><b>The manual clock</b> ({@link Builder#manualClock()}), for tests: no thread; the clock starts
+ * at 0 and moves only through {@link #advanceTo}, which runs every task due before the start of the
+ * tick that contains the new time, in order, periodic re-runs included, on the calling thread (or
+ * hands them to the task executor). While a task runs there, the clock reads the start of its
+ * tick, so a task that it schedules with a deadline before that bound runs in the same call, in
+ * its place; other threads see the new time at once.
+ *
+ * <p><b>Threads.</b> Thread-safe: any thread may call any method, also from inside a task. Tasks run
+ * outside the executor's lock, on its thread or on the {@link Builder#taskExecutor task executor}.
+ *
+ * <p><b>Implementation note.</b> Pending tasks sit in a radix wheel keyed by tick (see
+ * {@link io.github.radixwheel.core.TimingWheelQueue}), under one lock that each call holds only for
+ * an O(1) insertion or removal: schedule and cancel cost O(1), whatever the number of pending tasks
+ * (a heap costs O(log n)); the thread takes due tasks one at a time in order. Per pending task: a
+ * 48-byte future (56 if periodic) and 20 bytes of wheel node, besides the task itself.
+ */
+public final class TimingWheelExecutor extends AbstractExecutorService implements ScheduledExecutorService,
+        AutoCloseable {
+    private static final AtomicInteger THREADS = new AtomicInteger();
+
+    private final TaskScheduler scheduler;
+    private final long tickNanos;
+
+    private TimingWheelExecutor(Builder b) {
+        this.tickNanos = b.tickNanos;
+        ThreadFactory factory = b.threadFactory != null ? b.threadFactory
+                : r -> new Thread(r, "radixwheel-executor-" + THREADS.incrementAndGet());
+        this.scheduler = new TaskScheduler(b.tickNanos, b.levelBits, factory, b.taskExecutor, b.manualClock,
+                b.nanoTime);
+    }
+
+    /**
+     * {@return a builder with a 1 ms tick, {@link LevelBits#DEFAULT}, tasks run on the executor's own
+     * thread, and the real clock}
+     */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /**
+     * Runs {@code command} once, after {@code delay}.
+     *
+     * @throws NullPointerException if {@code command} or {@code unit} is null
+     * @throws RejectedExecutionException if the executor has been shut down
+     */
+    @Override
+    public ScheduledFuture<?> schedule(Runnable command, long delay, TimeUnit unit) {
+        Checks.requireNonNull(command, "command");
+        return scheduler.schedule(command, false, Checks.requireNonNull(unit, "unit").toNanos(delay), 0);
+    }
+
+    /**
+     * Calls {@code callable} once, after {@code delay}.
+     *
+     * @throws NullPointerException if {@code callable} or {@code unit} is null
+     * @throws RejectedExecutionException if the executor has been shut down
+     */
+    @Override
+    public <V> ScheduledFuture<V> schedule(Callable<V> callable, long delay, TimeUnit unit) {
+        Checks.requireNonNull(callable, "callable");
+        return scheduler.schedule(callable, true, Checks.requireNonNull(unit, "unit").toNanos(delay), 0);
+    }
+
+    /**
+     * Runs {@code command} after {@code initialDelay}, then every {@code period} after that first
+     * deadline (runs that fall behind follow each other at once, never overlapping).
+     *
+     * @throws NullPointerException if {@code command} or {@code unit} is null
+     * @throws IllegalArgumentException if {@code period <= 0}
+     * @throws RejectedExecutionException if the executor has been shut down
+     */
+    @Override
+    public ScheduledFuture<?> scheduleAtFixedRate(Runnable command, long initialDelay, long period, TimeUnit unit) {
+        return schedulePeriodic(command, initialDelay, period, unit, "period", 1);
+    }
+
+    /**
+     * Runs {@code command} after {@code initialDelay}, then again {@code delay} after each run ends.
+     *
+     * @throws NullPointerException if {@code command} or {@code unit} is null
+     * @throws IllegalArgumentException if {@code delay <= 0}
+     * @throws RejectedExecutionException if the executor has been shut down
+     */
+    @Override
+    public ScheduledFuture<?> scheduleWithFixedDelay(Runnable command, long initialDelay, long delay, TimeUnit unit) {
+        return schedulePeriodic(command, initialDelay, delay, unit, "delay", -1);
+    }
+
+    private ScheduledFuture<?> schedulePeriodic(Runnable command, long initialDelay, long period, TimeUnit unit,
+            String name, int sign) {
+        Checks.requireNonNull(command, "command");
+        Checks.requireNonNull(unit, "unit");
+        if (period <= 0) {
+            throw Checks.argument(name + ": " + period + " " + unit + " (expected: > 0)");
+        }
+        return scheduler.schedule(command, false, unit.toNanos(initialDelay), sign * unit.toNanos(period));
+    }
+
+    /**
+     * Runs {@code command} at the next tick, as {@code schedule(command, 0, NANOSECONDS)}; what it
+     * throws is kept in its future, which this method does not return.
+     *
+     * @throws NullPointerException if {@code command} is null
+     * @throws RejectedExecutionException if the executor has been shut down
+     */
+    @Override
+    public void execute(Runnable command) {
+        schedule(command, 0, TimeUnit.NANOSECONDS);
+    }
+
+    /**
+     * As {@code schedule(task, 0, NANOSECONDS)}.
+     *
+     * @throws NullPointerException if {@code task} is null
+     * @throws RejectedExecutionException if the executor has been shut down
+     */
+    @Override
+    public Future<?> submit(Runnable task) {
+        return schedule(task, 0, TimeUnit.NANOSECONDS);
+    }
+
+    /**
+     * As {@code schedule(Executors.callable(task, result), 0, NANOSECONDS)}.
+     *
+     * @throws NullPointerException if {@code task} is null
+     * @throws RejectedExecutionException if the executor has been shut down
+     */
+    @Override
+    public <T> Future<T> submit(Runnable task, T result) {
+        return schedule(Executors.callable(Checks.requireNonNull(task, "task"), result), 0, TimeUnit.NANOSECONDS);
+    }
+
+    /**
+     * As {@code schedule(task, 0, NANOSECONDS)}.
+     *
+     * @throws NullPointerException if {@code task} is null
+     * @throws RejectedExecutionException if the executor has been shut down
+     */
+    @Override
+    public <T> Future<T> submit(Callable<T> task) {
+        return schedule(task, 0, TimeUnit.NANOSECONDS);
+    }
+
+    /**
+     * {@return the number of scheduled tasks that have neither started nor been cancelled or dropped
+     * by a shutdown; a periodic task waiting for its next run counts. Exact, O(1)}
+     */
+    public int pendingTasks() {
+        return scheduler.pendingTasks();
+    }
+
+    /**
+     * Manual clock only: moves the clock (which starts at 0) to {@code nanos}, and runs every task due
+     * before the start of the tick that contains {@code nanos}, in order, periodic re-runs included,
+     * on the calling thread (or hands them to the task executor). Does nothing if {@code nanos} is
+     * not after the clock. See the class documentation for what tasks see meanwhile.
+     *
+     * @param nanos the new time
+     * @throws IllegalStateException if the executor runs its own thread, or if called from a task
+     *     that an {@code advanceTo} of this executor runs on this thread
+     */
+    public void advanceTo(long nanos) {
+        scheduler.advanceTo(nanos);
+    }
+
+    /** Stops accepting tasks; delayed tasks still run, periodic ones are cancelled. Idempotent. */
+    @Override
+    public void shutdown() {
+        scheduler.shutdown();
+    }
+
+    /**
+     * Stops accepting tasks, takes every pending task out, and interrupts the driving thread (a task
+     * running there may stop early).
+     *
+     * @return the tasks that never ran, still pending: their futures complete only if the caller
+     *     runs them
+     */
+    @Override
+    public List<Runnable> shutdownNow() {
+        return scheduler.shutdownNow();
+    }
+
+    @Override
+    public boolean isShutdown() {
+        return scheduler.isShutdown();
+    }
+
+    /** {@return whether shut down, with no pending task left and none running} */
+    @Override
+    public boolean isTerminated() {
+        return scheduler.isTerminated();
+    }
+
+    /**
+     * Waits until terminated, at most {@code timeout}.
+     *
+     * @throws NullPointerException if {@code unit} is null
+     * @throws InterruptedException if interrupted while waiting
+     */
+    @Override
+    public boolean awaitTermination(long timeout, TimeUnit unit) throws InterruptedException {
+        return scheduler.awaitTermination(timeout, Checks.requireNonNull(unit, "unit"));
+    }
+
+    /**
+     * {@link #shutdown()}, then waits until terminated, as {@code ExecutorService.close()} does from
+     * Java 19 on: if interrupted while waiting, calls {@link #shutdownNow()}, goes on waiting, and
+     * restores the interrupt status. On the manual clock it does not wait (no thread could run the
+     * remaining delayed tasks; they stay pending until {@link #advanceTo} runs them).
+     */
+    @Override
+    public void close() {
+        shutdown();
+        if (scheduler.isManual()) {
+            return;
+        }
+        boolean interrupted = false;
+        while (!isTerminated()) {
+            try {
+                awaitTermination(1, TimeUnit.DAYS);
+            } catch (InterruptedException e) {
+                if (!interrupted) {
+                    shutdownNow();
+                    interrupted = true;
+                }
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "TimingWheelExecutor[" + (isTerminated() ? "Terminated" : isShutdown() ? "Shutting down" : "Running")
+                + ", pending tasks = " + pendingTasks() + ", tick = " + tickNanos + " ns, "
+                + (scheduler.isManual() ? "manual clock at " + scheduler.now() : "thread " + scheduler.thread().getName())
+                + "]";
+    }
+
+    /** Test support: checks the wheel's invariants. */
+    void checkInvariants() {
+        scheduler.checkInvariants();
+    }
+
+    /**
+     * Configures a {@link TimingWheelExecutor}. Not thread-safe; each {@link #build} makes a new
+     * executor.
+     */
+    public static final class Builder {
+        private static final Duration MAX_TICK = Duration.ofNanos(Long.MAX_VALUE);
+
+        private long tickNanos = 1_000_000L;
+        private LevelBits levelBits = LevelBits.DEFAULT;
+        private ThreadFactory threadFactory;
+        private Executor taskExecutor;
+        private boolean manualClock;
+        private LongSupplier nanoTime = System::nanoTime;
+
+        private Builder() {}
+
+        /**
+         * Sets the tick: the precision of deadlines.
+         *
+         * @param tick the tick; default 1 ms
+         * @return this builder
+         * @throws NullPointerException if {@code tick} is null
+         * @throws IllegalArgumentException if {@code tick} is shorter than 1 ns or longer than
+         *     {@link Long#MAX_VALUE} ns
+         */
+        public Builder tick(Duration tick) {
+            Checks.requireNonNull(tick, "tick");
+            if (tick.isNegative() || tick.isZero() || tick.compareTo(MAX_TICK) > 0) {
+                throw Checks.argument("tick: " + tick + " (expected: 1.." + Long.MAX_VALUE + " ns)");
+            }
+            this.tickNanos = tick.toNanos();
+            return this;
+        }
+
+        /**
+         * Sets the levels of the wheel (extended with 1-bit levels to 63 bits, so every deadline fits).
+         *
+         * @param levelBits the levels; default {@link LevelBits#DEFAULT}
+         * @return this builder
+         * @throws NullPointerException if {@code levelBits} is null
+         */
+        public Builder levelBits(LevelBits levelBits) {
+            this.levelBits = Checks.requireNonNull(levelBits, "levelBits");
+            return this;
+        }
+
+        /**
+         * Sets the factory of the driving thread.
+         *
+         * @param threadFactory makes the driving thread; default a non-daemon thread named
+         *     {@code radixwheel-executor-N}. Not used with {@link #manualClock()}
+         * @return this builder
+         * @throws NullPointerException if {@code threadFactory} is null
+         */
+        public Builder threadFactory(ThreadFactory threadFactory) {
+            this.threadFactory = Checks.requireNonNull(threadFactory, "threadFactory");
+            return this;
+        }
+
+        /**
+         * Sets where tasks run.
+         *
+         * @param taskExecutor receives each due task (the future itself, a {@code Runnable}); a task
+         *     it has not yet started can still be cancelled. If it refuses one, that task's future
+         *     completes with the exception. Default: the driving thread (or the thread calling
+         *     {@code advanceTo})
+         * @return this builder
+         * @throws NullPointerException if {@code taskExecutor} is null
+         */
+        public Builder taskExecutor(Executor taskExecutor) {
+            this.taskExecutor = Checks.requireNonNull(taskExecutor, "taskExecutor");
+            return this;
+        }
+
+        /**
+         * No thread: time starts at 0 and moves only through {@link TimingWheelExecutor#advanceTo}.
+         *
+         * @return this builder
+         */
+        public Builder manualClock() {
+            this.manualClock = true;
+            return this;
+        }
+
+        /** Test support: the source of {@code System.nanoTime()} readings. */
+        Builder nanoTime(LongSupplier nanoTime) {
+            this.nanoTime = Checks.requireNonNull(nanoTime, "nanoTime");
+            return this;
+        }
+
+        /**
+         * Builds the executor. Its thread, if it has one, starts with the first task.
+         *
+         * @return a new executor
+         * @throws IllegalArgumentException if a level of the level bits has more than 24 bits
+         */
+        public TimingWheelExecutor build() {
+            return new TimingWheelExecutor(this);
+        }
+    }
+}

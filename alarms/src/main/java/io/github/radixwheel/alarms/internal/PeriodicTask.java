@@ -1,0 +1,70 @@
+package io.github.radixwheel.alarms.internal;
+
+import io.github.radixwheel.core.internal.Checks;
+
+/**
+ * A periodic future of {@code TimingWheelExecutor}: after each run that returns normally it is
+ * scheduled again, at a fixed rate (the previous deadline plus the period) or with a fixed delay
+ * (the end of the run plus the delay). A run that throws ends it exceptionally; a cancel or a
+ * shutdown ends it cancelled.
+ *
+ * @param <V> the result type, never produced
+ */
+final class PeriodicTask<V> extends ScheduledTask<V> {
+    /** Positive: a fixed rate; negative: minus a fixed delay. */
+    private final long period;
+    /** The thread running it now, for {@code cancel(true)}. */
+    private volatile Thread runner;
+
+    PeriodicTask(TaskScheduler scheduler, Runnable body, long deadline, long period) {
+        super(scheduler, body, false, deadline);
+        this.period = period;
+    }
+
+    @Override
+    public boolean isPeriodic() {
+        return true;
+    }
+
+    @Override
+    protected void runClaimed() {
+        Object b = body();
+        if (b == null) {
+            return; // cancelled between its claim and here
+        }
+        runner = Thread.currentThread();
+        try {
+            call(b);
+        } catch (Throwable t) {
+            runner = null;
+            complete(t, EXCEPTIONAL);
+            return;
+        }
+        runner = null;
+        long next = period > 0 ? Checks.saturatedAdd(deadline, period) : nextAfterDelay(-period);
+        deadline = next;
+        if (!scheduler.rescheduled(this, next)) {
+            cancelled(); // cancelled during the run, or shut down
+        }
+    }
+
+    /**
+     * With a fixed delay: the delay after the run ended, or after the end of the tick it ran in if
+     * the clock reads earlier (on the manual clock a task sees the start of its tick; the run
+     * happened once that tick was over).
+     */
+    private long nextAfterDelay(long delay) {
+        TimerCore core = scheduler.core;
+        long ranAfter = core.tickStart(core.tickOf(deadline) == Long.MAX_VALUE ? Long.MAX_VALUE
+                : core.tickOf(deadline) + 1);
+        return Checks.saturatedAdd(Math.max(scheduler.now(), ranAfter), delay);
+    }
+
+    @Override
+    void interruptRun(boolean mayInterruptIfRunning) {
+        Thread t = runner;
+        if (mayInterruptIfRunning && t != null) {
+            t.interrupt();
+        }
+    }
+}

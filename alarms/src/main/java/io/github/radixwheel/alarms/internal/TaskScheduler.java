@@ -1,0 +1,218 @@
+package io.github.radixwheel.alarms.internal;
+
+import io.github.radixwheel.core.LevelBits;
+import io.github.radixwheel.core.internal.Checks;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.LongSupplier;
+
+/**
+ * What {@code TimingWheelExecutor} does, apart from the {@code ExecutorService} plumbing: its clock
+ * (real, or manual with {@link #advanceTo}), scheduling, shutdown and termination, on a
+ * {@link TimerCore}.
+ *
+ * <p><b>Clocks.</b> The real clock is the time elapsed since the executor was built, from
+ * {@code System.nanoTime()}. The manual clock starts at 0 and moves only through
+ * {@link #advanceTo}; while a task runs inside an advance on this thread, it reads the start of the
+ * task's tick.
+ */
+public final class TaskScheduler {
+    final TimerCore core;
+    private final LongSupplier nanoTime;
+    /** {@code nanoTime} when built (real clock). */
+    private final long origin;
+    /** The manual clock, or null for the real one. */
+    private final AtomicLong manualNow;
+    /** Manual clock: the start of the tick of the task this thread runs inside an advance, if any. */
+    private final ThreadLocal<long[]> inAdvance;
+    private final CountDownLatch terminated = new CountDownLatch(1);
+    /** Whether the driving thread has ended (or never started and never will). */
+    private volatile boolean threadDone;
+
+    /**
+     * @param tickNanos the tick, positive
+     * @param levelBits the wheel's levels
+     * @param threadFactory makes the driving thread; unused on the manual clock
+     * @param taskExecutor where tasks run, or null for the driving thread (or the advancing one)
+     * @param manualClock whether time moves only through {@link #advanceTo}
+     * @param nanoTime the source of {@code System.nanoTime()} readings
+     */
+    public TaskScheduler(long tickNanos, LevelBits levelBits, ThreadFactory threadFactory, Executor taskExecutor,
+            boolean manualClock, LongSupplier nanoTime) {
+        this.nanoTime = nanoTime;
+        this.origin = manualClock ? 0 : nanoTime.getAsLong();
+        this.manualNow = manualClock ? new AtomicLong() : null;
+        this.inAdvance = manualClock ? new ThreadLocal<>() : null;
+        this.threadDone = manualClock;
+        ThreadFactory exiting = manualClock ? null : r -> threadFactory.newThread(() -> {
+            try {
+                r.run();
+            } finally {
+                threadDone = true;
+                tryTerminate();
+            }
+        });
+        this.core = new TimerCore(tickNanos, levelBits, 0, taskExecutor, manualClock ? null : this::now, exiting,
+                this::tryTerminate);
+    }
+
+    /** {@return the clock, in nanoseconds: see the class documentation} */
+    public long now() {
+        if (manualNow == null) {
+            return nanoTime.getAsLong() - origin;
+        }
+        long[] tick = inAdvance.get();
+        return tick != null ? tick[0] : manualNow.get();
+    }
+
+    /** {@return whether the clock is manual} */
+    public boolean isManual() {
+        return manualNow != null;
+    }
+
+    /** {@return the driving thread, or null on the manual clock} */
+    public Thread thread() {
+        return core.thread() == null ? null : core.thread().thread();
+    }
+
+    /**
+     * Schedules a task.
+     *
+     * @param body a {@link Runnable} or a {@link java.util.concurrent.Callable}, not null
+     * @param callable which of the two {@code body} is
+     * @param delayNanos the delay; {@code <= 0} means the next tick
+     * @param period 0 for a one-shot task; positive for a fixed rate; negative for minus a fixed delay
+     * @return the future
+     * @throws RejectedExecutionException if shut down
+     */
+    public <V> ScheduledTask<V> schedule(Object body, boolean callable, long delayNanos, long period) {
+        long deadline = Checks.saturatedAdd(now(), Math.max(0, delayNanos));
+        ScheduledTask<V> task = period == 0 ? new ScheduledTask<>(this, body, callable, deadline)
+                : new PeriodicTask<>(this, (Runnable) body, deadline, period);
+        long sequence = core.schedule(task, deadline);
+        if (sequence < 0) {
+            throw new RejectedExecutionException("the executor has been shut down; task " + body + " refused");
+        }
+        task.sequence = sequence;
+        return task;
+    }
+
+    /** A periodic task's next run, after its run on this thread; false if cancelled meanwhile or shut down. */
+    boolean rescheduled(ScheduledTask<?> task, long deadline) {
+        if (!core.reschedule(task, deadline)) {
+            return false;
+        }
+        if (manualNow != null && core.handsOver() && core.tickOf(deadline) < core.tickOf(manualNow.get())) {
+            core.runDueBefore(core.tickOf(manualNow.get()), WheelTask::runClaimed); // due already: hand it over
+        }
+        return true;
+    }
+
+    /** {@return the number of pending tasks, exact} */
+    public int pendingTasks() {
+        return core.pending();
+    }
+
+    /**
+     * Manual clock: moves the clock to {@code nanos} and runs every task due before the start of its
+     * tick, in order.
+     *
+     * @param nanos the new time; nothing happens unless it is after the clock
+     * @throws IllegalStateException if the clock is real, or if called from a task run by an
+     *     advance of this executor on this thread
+     */
+    public void advanceTo(long nanos) {
+        if (manualNow == null) {
+            throw Checks.state("advanceTo needs an executor built with manualClock(); this one runs its own thread");
+        }
+        if (inAdvance.get() != null) {
+            throw Checks.state("advanceTo(" + nanos + ") called from a task run by advanceTo on the same executor");
+        }
+        long before;
+        do {
+            before = manualNow.get();
+            if (nanos <= before) {
+                return;
+            }
+        } while (!manualNow.compareAndSet(before, nanos));
+        long[] tick = new long[1];
+        inAdvance.set(tick);
+        try {
+            core.runDueBefore(core.tickOf(nanos), task -> {
+                tick[0] = Math.min(nanos, core.tickStart(core.tickOf(((ScheduledTask<?>) task).deadline)));
+                task.runClaimed();
+            });
+        } finally {
+            inAdvance.remove();
+        }
+    }
+
+    /** Stops accepting tasks; cancels the periodic ones; the delayed ones still run. */
+    public void shutdown() {
+        for (WheelTask t : core.shutDown(task -> ((ScheduledTask<?>) task).isPeriodic(), true)) {
+            ((ScheduledTask<?>) t).cancelled();
+        }
+        tryTerminate();
+    }
+
+    /**
+     * Stops accepting tasks and takes every pending one out of the wheel.
+     *
+     * @return the tasks that never ran, still pending (a caller may run them)
+     */
+    public List<Runnable> shutdownNow() {
+        List<Runnable> dropped = new ArrayList<>();
+        for (WheelTask t : core.shutDown(task -> true, false)) {
+            dropped.add(t);
+        }
+        Thread thread = thread();
+        if (thread != null && core.thread().isStarted()) {
+            thread.interrupt(); // as a pool interrupts its workers: a running task may stop early
+        }
+        tryTerminate();
+        return dropped;
+    }
+
+    /** {@return whether shut down} */
+    public boolean isShutdown() {
+        return core.isShutDown();
+    }
+
+    /** {@return whether shut down and every task finished} */
+    public boolean isTerminated() {
+        return terminated.getCount() == 0;
+    }
+
+    /**
+     * Waits until terminated.
+     *
+     * @return whether terminated within the time
+     * @throws InterruptedException if interrupted while waiting
+     */
+    public boolean awaitTermination(long timeout, TimeUnit unit) throws InterruptedException {
+        return terminated.await(timeout, unit);
+    }
+
+    /**
+     * Checks the wheel's invariants.
+     *
+     * @throws IllegalStateException naming the first violation
+     */
+    public void checkInvariants() {
+        core.checkInvariants();
+    }
+
+    /** Checks whether everything has ended, after something that may have ended the last work. */
+    void tryTerminate() {
+        if (core.isShutDown() && terminated.getCount() != 0 && core.isQuiescent()
+                && (threadDone || core.thread() == null || !core.thread().isStarted())) {
+            terminated.countDown();
+        }
+    }
+}

@@ -1,0 +1,442 @@
+package io.github.radixwheel.alarms.internal;
+
+import io.github.radixwheel.core.LevelBits;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Executor;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
+import java.util.function.LongSupplier;
+import java.util.function.Predicate;
+import java.util.concurrent.ThreadFactory;
+
+/**
+ * The thread-safe core under {@code TimingWheelExecutor} and the Netty timer: a radix wheel of
+ * {@link WheelTask}s keyed by tick, one lock, and the driving thread (or none, on a manual clock).
+ *
+ * <p><b>Time.</b> Times are nanoseconds on the owner's clock, never negative. A task with deadline
+ * {@code d} has tick {@code d / tick} and falls due when the clock reaches the start of the next
+ * tick, so it never runs early and, driven by the thread, runs at most about one tick plus
+ * scheduling latency late. {@link #NEVER} is the deadline of a task that never falls due.
+ *
+ * <p><b>One lock, short holds.</b> Every move of a task out of {@link WheelTask#PENDING} (claimed
+ * by the thread that runs it, cancelled, dropped) is made under the lock, together with the change
+ * to the wheel and to the count of pending tasks, so the three agree at every moment: a cancel that
+ * returns true means the task never starts, and {@link #pending} is exact. Producers hold the lock
+ * only for an O(1) insertion or removal; tasks run outside it.
+ *
+ * <p><b>Running.</b> Due tasks are taken one at a time, each claimed as it is taken, and run in
+ * (tick, scheduling) order, so a task may cancel or reschedule a later one of the same tick. With a
+ * task executor, due tasks are instead handed over all at once, still pending: each is claimed when
+ * it starts there, and a cancel before that wins.
+ */
+public final class TimerCore implements TimerThread.Driven {
+    /** The deadline of a task that never falls due. */
+    public static final long NEVER = Long.MAX_VALUE;
+    /** {@link #schedule} result: refused, the core no longer accepts tasks. */
+    public static final long SHUT_DOWN = -1;
+    /** {@link #schedule} result: refused, the number of pending tasks is at its limit. */
+    public static final long FULL = -2;
+
+    /** The most tasks a driving thread hands over under one hold of the lock. */
+    private static final int HAND_OVER_BATCH = 256;
+
+    private final StripeLock lock = new StripeLock();
+    private final TaskWheel wheel;
+    private final long tickNanos;
+    private final long maxPending;
+    /** Where tasks run; null: on the thread that finds them due. */
+    private final Executor taskExecutor;
+    /** The driving thread; null on a manual clock. */
+    private final TimerThread thread;
+    /** Tasks claimed and not yet finished ({@link #finished}). */
+    private final AtomicLong running = new AtomicLong();
+    /** The driving thread's reusable hand-over batch. */
+    private final WheelTask[] handOverBatch;
+
+    /** Called when, shut down, the last claimed task finishes; and by whoever else may end the last work. */
+    private final Runnable onQuiescent;
+    /** Set by {@link #shutDown}, before it looks whether anything runs: read without the lock. */
+    private volatile boolean shutDown;
+
+    // Guarded by the lock.
+    private int handedOver;
+    private boolean accepting = true;
+    /** The number of tasks scheduled so far: the next one's sequence number. */
+    private long scheduled;
+
+    /**
+     * @param tickNanos the tick, positive
+     * @param levelBits the wheel's levels (extended to 63 bits, so every tick fits)
+     * @param maxPending the most pending tasks, or {@code <= 0} for no limit
+     * @param taskExecutor where tasks run, or null for the thread that finds them due
+     * @param clock the driving thread's clock, or null for a manual clock (no thread)
+     * @param threadFactory makes the driving thread (unused with a manual clock)
+     * @param onQuiescent called (on any thread, maybe more than once) when after a shutdown the last
+     *     claimed task finishes; the owner then checks {@link #isQuiescent}
+     */
+    public TimerCore(long tickNanos, LevelBits levelBits, long maxPending, Executor taskExecutor, LongSupplier clock,
+            ThreadFactory threadFactory, Runnable onQuiescent) {
+        this.onQuiescent = onQuiescent;
+        this.tickNanos = tickNanos;
+        this.wheel = new TaskWheel(levelBits, 16);
+        this.maxPending = maxPending;
+        this.taskExecutor = taskExecutor;
+        this.handOverBatch = taskExecutor == null ? null : new WheelTask[HAND_OVER_BATCH];
+        this.thread = clock == null ? null : new TimerThread(this, clock, threadFactory);
+    }
+
+    /** {@return the tick in nanoseconds} */
+    public long tickNanos() {
+        return tickNanos;
+    }
+
+    /** {@return the driving thread, or null on a manual clock} */
+    public TimerThread thread() {
+        return thread;
+    }
+
+    /** {@return the tick that contains {@code time} (not negative)} */
+    public long tickOf(long time) {
+        return time == NEVER ? Long.MAX_VALUE : time / tickNanos;
+    }
+
+    /** {@return the start of tick {@code tick}, saturating at {@link Long#MAX_VALUE}} */
+    public long tickStart(long tick) {
+        return tick > Long.MAX_VALUE / tickNanos ? Long.MAX_VALUE : tick * tickNanos;
+    }
+
+    /**
+     * Schedules a new task, {@link WheelTask#PENDING} and in no wheel, to fall due after {@code deadline};
+     * starts the driving thread if it has not started. O(1).
+     *
+     * @param task the task
+     * @param deadline its deadline on the owner's clock, or {@link #NEVER}
+     * @return the task's sequence number (0 for the first task scheduled, then 1, 2, ...: the order
+     *     in which they entered the wheel), or {@link #SHUT_DOWN} or {@link #FULL}
+     */
+    public long schedule(WheelTask task, long deadline) {
+        long tick = tickOf(deadline);
+        long sequence;
+        lock.lock();
+        try {
+            if (!accepting) {
+                return SHUT_DOWN;
+            }
+            if (maxPending > 0 && wheel.size() + handedOver >= maxPending) {
+                return FULL;
+            }
+            wheel.add(task, tick);
+            sequence = scheduled++;
+        } finally {
+            lock.unlock();
+        }
+        armed(tick);
+        return sequence;
+    }
+
+    /**
+     * Schedules a periodic task again after its run, unless it was cancelled meanwhile or the core
+     * no longer accepts tasks, in which case it is cancelled.
+     *
+     * @param task a task that this thread claimed, not yet finished
+     * @param deadline its next deadline
+     * @return whether it is pending again
+     */
+    public boolean reschedule(WheelTask task, long deadline) {
+        long tick = tickOf(deadline);
+        lock.lock();
+        try {
+            if (task.state() != WheelTask.RUNNING) {
+                return false;
+            }
+            if (!accepting) {
+                task.setState(WheelTask.CANCELLED);
+                return false;
+            }
+            task.setState(WheelTask.PENDING);
+            wheel.add(task, tick);
+        } finally {
+            lock.unlock();
+        }
+        armed(tick);
+        return true;
+    }
+
+    private void armed(long tick) {
+        TimerThread t = thread;
+        if (t != null) {
+            t.start();
+            t.wakeIfEarlier(tickStart(tick == Long.MAX_VALUE ? tick : tick + 1));
+        }
+    }
+
+    /**
+     * Cancels a pending task: it leaves the wheel at once and never starts. O(1).
+     *
+     * @param task the task
+     * @param evenIfRunning whether a claimed task (a periodic one between the start and the end of a
+     *     run) may be cancelled too, which stops its next runs
+     * @return whether this call cancelled it
+     */
+    public boolean cancel(WheelTask task, boolean evenIfRunning) {
+        lock.lock();
+        try {
+            int s = task.state();
+            if (s == WheelTask.PENDING) {
+                leave(task);
+            } else if (!(s == WheelTask.RUNNING && evenIfRunning)) {
+                return false;
+            }
+            task.setState(WheelTask.CANCELLED);
+            return true;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * Claims a pending task for the calling thread, which then runs it: wherever it is (in the wheel,
+     * handed over, dropped), it leaves and stops counting as pending.
+     *
+     * @param task the task
+     * @return whether this call claimed it; false if it was cancelled or claimed already
+     */
+    public boolean claim(WheelTask task) {
+        lock.lock();
+        try {
+            if (task.state() != WheelTask.PENDING) {
+                return false;
+            }
+            leave(task);
+            task.setState(WheelTask.RUNNING);
+            running.incrementAndGet();
+            return true;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Under the lock: takes a pending task out of wherever it waits. */
+    private void leave(WheelTask task) {
+        if (task.node >= 0) {
+            wheel.remove(task);
+        } else if (task.node == WheelTask.HANDED_OVER) {
+            handedOver--;
+        }
+        task.node = WheelTask.OFF_WHEEL;
+    }
+
+    /** Tells the core that a task it let this thread claim has ended its run (whatever its state now). */
+    public void finished() {
+        if (running.decrementAndGet() == 0 && shutDown) {
+            onQuiescent.run();
+        }
+    }
+
+    /**
+     * Takes the first task if it falls due before tick {@code bound}, claimed for the calling thread.
+     *
+     * @param bound the first tick not due
+     * @return the task, or null if none is due
+     */
+    public WheelTask pollDue(long bound) {
+        lock.lock();
+        try {
+            if (wheel.minTick() >= bound) {
+                return null;
+            }
+            WheelTask task = wheel.pollMin();
+            task.setState(WheelTask.RUNNING);
+            running.incrementAndGet();
+            return task;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * Takes up to {@code out.length} tasks due before tick {@code bound}, in order, still pending
+     * (handed over: a cancel before their claim wins).
+     *
+     * @return how many were put in {@code out}
+     */
+    private int handOverDue(long bound, WheelTask[] out) {
+        lock.lock();
+        try {
+            int n = 0;
+            while (n < out.length && wheel.minTick() < bound) {
+                WheelTask task = wheel.pollMin();
+                task.node = WheelTask.HANDED_OVER;
+                out[n++] = task;
+            }
+            handedOver += n;
+            return n;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * Runs, on the calling thread, or hands to the task executor, every task due before tick
+     * {@code bound}, in order, including those that the runs make due.
+     *
+     * @param bound the first tick not due
+     * @param runner runs a claimed task on the calling thread (when there is no task executor)
+     * @return whether any task was due
+     */
+    public boolean runDueBefore(long bound, Consumer<WheelTask> runner) {
+        if (taskExecutor != null) {
+            return handOverDueBefore(bound, thread != null && Thread.currentThread() == thread.thread()
+                    ? handOverBatch : new WheelTask[HAND_OVER_BATCH]);
+        }
+        boolean any = false;
+        for (WheelTask task; (task = pollDue(bound)) != null; ) {
+            any = true;
+            try {
+                runner.accept(task);
+            } catch (Throwable t) {
+                // runClaimed reports what a task throws; this keeps a thread that runs tasks alive
+                // whatever else goes wrong.
+            } finally {
+                finished();
+            }
+        }
+        return any;
+    }
+
+    private boolean handOverDueBefore(long bound, WheelTask[] batch) {
+        boolean any = false;
+        for (int n; (n = handOverDue(bound, batch)) > 0; ) {
+            any = true;
+            for (int i = 0; i < n; i++) {
+                WheelTask task = batch[i];
+                batch[i] = null;
+                try {
+                    taskExecutor.execute(task);
+                } catch (Throwable rejected) {
+                    if (claim(task)) {
+                        try {
+                            task.rejected(rejected);
+                        } finally {
+                            finished();
+                        }
+                    }
+                }
+            }
+        }
+        return any;
+    }
+
+    /**
+     * Takes every task that {@code which} selects out of the wheel, and accepts no task from now on.
+     *
+     * @param which selects the tasks to take (called under the lock: must not call the core)
+     * @param cancel whether they become {@link WheelTask#CANCELLED}; else they stay pending,
+     *     dropped, for a caller to claim and run
+     * @return the tasks taken, in no particular order
+     */
+    public List<WheelTask> shutDown(Predicate<WheelTask> which, boolean cancel) {
+        List<WheelTask> taken = new ArrayList<>();
+        shutDown = true;
+        lock.lock();
+        try {
+            accepting = false;
+            wheel.forEach(task -> {
+                if (which.test(task)) {
+                    taken.add(task);
+                }
+            });
+            for (WheelTask task : taken) {
+                wheel.remove(task);
+                if (cancel) {
+                    task.setState(WheelTask.CANCELLED);
+                } else {
+                    task.node = WheelTask.DROPPED;
+                }
+            }
+        } finally {
+            lock.unlock();
+        }
+        if (thread != null) {
+            thread.wake(); // to end, if the wheel emptied
+        }
+        return taken;
+    }
+
+    /** {@return whether {@link #shutDown} has been called} */
+    public boolean isShutDown() {
+        return shutDown;
+    }
+
+    /** {@return whether due tasks are handed to a task executor rather than run where found} */
+    public boolean handsOver() {
+        return taskExecutor != null;
+    }
+
+    /** {@return the number of pending tasks: in the wheel or handed over and not yet claimed; exact} */
+    public int pending() {
+        lock.lock();
+        try {
+            return wheel.size() + handedOver;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** {@return whether the core is shut down, nothing is pending and no claimed task is running} */
+    public boolean isQuiescent() {
+        lock.lock();
+        try {
+            return !accepting && wheel.isEmpty() && handedOver == 0 && running.get() == 0;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * Checks the wheel's invariants and the pending count.
+     *
+     * @throws IllegalStateException naming the first violation
+     */
+    public void checkInvariants() {
+        lock.lock();
+        try {
+            wheel.checkInvariants();
+            if (handedOver < 0 || running.get() < 0) {
+                throw new IllegalStateException("handed over " + handedOver + ", running " + running.get());
+            }
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    // ---------------------------------------------------------------- the driving thread
+
+    @Override
+    public boolean runDue(long now) {
+        return runDueBefore(tickOf(now), WheelTask::runClaimed);
+    }
+
+    @Override
+    public long nextDueTime() {
+        long tick;
+        lock.lock();
+        try {
+            tick = wheel.minTick();
+        } finally {
+            lock.unlock();
+        }
+        return tick == Long.MAX_VALUE ? Long.MAX_VALUE : tickStart(tick + 1);
+    }
+
+    @Override
+    public boolean isFinished() {
+        lock.lock();
+        try {
+            return !accepting && wheel.isEmpty();
+        } finally {
+            lock.unlock();
+        }
+    }
+}

@@ -1,0 +1,153 @@
+package io.github.radixwheel.alarms.internal;
+
+import io.github.radixwheel.core.internal.Checks;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.LongSupplier;
+
+/**
+ * The thread that drives a timer in real time: it runs what is due now, then parks until the next
+ * due time or until an earlier arming wakes it. It does not wake every tick, so an idle timer costs
+ * nothing. {@code KeyedTimer}, {@code TimingWheelExecutor} and the Netty timer each run one.
+ *
+ * <p><b>Wake protocol.</b> While the thread looks at the timer or runs callbacks, {@link #wakeAt}
+ * is {@code Long.MIN_VALUE}, so armings do not unpark it (under a stream of armings that would keep
+ * it spinning); they lower {@link #earliestArmed} instead, which it reads after publishing the
+ * wake time: an arming its look missed is either in that hint or sees the published wake time and
+ * unparks it (an unpark before the park is remembered).
+ */
+public final class TimerThread implements Runnable {
+    /** What the thread drives. Times are readings of the thread's clock, in nanoseconds. */
+    public interface Driven {
+        /**
+         * Runs, or hands over, what is due at {@code now}.
+         *
+         * @param now the clock
+         * @return whether anything was due (the thread then looks again before it parks)
+         */
+        boolean runDue(long now);
+
+        /** {@return when something next falls due, or {@link Long#MAX_VALUE} if nothing will} */
+        long nextDueTime();
+
+        /** {@return whether the thread should end: the timer is closed or has finished} */
+        boolean isFinished();
+    }
+
+    private final Driven driven;
+    private final LongSupplier clock;
+    private final Thread thread;
+    private volatile boolean started;
+
+    /** When the parked thread will wake unasked; {@code Long.MIN_VALUE} while it looks or runs. */
+    private volatile long wakeAt = Long.MIN_VALUE;
+    /** The earliest due time armed since the thread began its current look. */
+    private final AtomicLong earliestArmed = new AtomicLong(Long.MAX_VALUE);
+
+    /**
+     * Makes the driving thread, not yet started.
+     *
+     * @param driven what it drives
+     * @param clock its clock, in nanoseconds, never decreasing
+     * @param threadFactory makes the thread
+     * @throws NullPointerException if {@code threadFactory} returns null
+     */
+    public TimerThread(Driven driven, LongSupplier clock, ThreadFactory threadFactory) {
+        this.driven = driven;
+        this.clock = clock;
+        this.thread = Checks.requireNonNull(threadFactory.newThread(this), "the thread from threadFactory");
+    }
+
+    /** Starts the thread unless it has started already. */
+    public void start() {
+        if (!started) {
+            startOnce();
+        }
+    }
+
+    private synchronized void startOnce() {
+        if (!started) {
+            thread.start();
+            started = true;
+        }
+    }
+
+    /** {@return whether {@link #start} has started the thread} */
+    public boolean isStarted() {
+        return started;
+    }
+
+    /** Makes the thread look soon: to end, when the timer has finished. */
+    public void wake() {
+        LockSupport.unpark(thread);
+    }
+
+    /** {@return the thread} */
+    public Thread thread() {
+        return thread;
+    }
+
+    /**
+     * Called after something was armed (or moved earlier) that falls due at {@code dueTime}: leaves
+     * a hint for a thread that is looking, and wakes a parked one if that is before it planned to
+     * wake.
+     *
+     * @param dueTime when the arming falls due: the clock reading at which {@link Driven#runDue}
+     *     would find it
+     */
+    public void wakeIfEarlier(long dueTime) {
+        long h;
+        while (dueTime < (h = earliestArmed.get()) && !earliestArmed.compareAndSet(h, dueTime)) {
+            // lost a race with another arming; retry against its value
+        }
+        if (dueTime < wakeAt) {
+            wake();
+        }
+    }
+
+    @Override
+    public void run() {
+        while (!driven.isFinished()) {
+            // A callback may have left the interrupt flag set: parks would return at once, and the
+            // next callbacks would start interrupted. Closing unparks, it never interrupts.
+            Thread.interrupted();
+            wakeAt = Long.MIN_VALUE;
+            earliestArmed.set(Long.MAX_VALUE);
+            if (driven.runDue(clock.getAsLong())) {
+                continue;
+            }
+            long next = driven.nextDueTime();
+            wakeAt = next;
+            if (earliestArmed.get() < next) {
+                continue; // armed during the look, maybe after the look passed it
+            }
+            if (driven.isFinished()) {
+                return;
+            }
+            if (next == Long.MAX_VALUE) {
+                LockSupport.park(this);
+            } else {
+                long wait = waitNanos(next, clock.getAsLong());
+                if (wait > 0) {
+                    LockSupport.parkNanos(this, wait);
+                }
+            }
+        }
+    }
+
+    /**
+     * Nanoseconds from {@code now} until {@code next}, 0 if none, saturating.
+     *
+     * @param next a due time
+     * @param now the clock
+     * @return how long to park
+     */
+    public static long waitNanos(long next, long now) {
+        if (next <= now) {
+            return 0;
+        }
+        long wait = next - now;
+        return wait > 0 ? wait : Long.MAX_VALUE;
+    }
+}

@@ -1,0 +1,101 @@
+package io.github.radixwheel.alarms.internal;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+
+/**
+ * A task that a {@link TimerCore} keeps: the executor's futures and the Netty timer's timeouts
+ * extend it. The core owns both fields: the task's node in the wheel, and its state, whose moves
+ * out of {@link #PENDING} are made only under the core's lock, so that a cancel, a claim by the
+ * thread that runs it and a count of pending tasks agree.
+ *
+ * <p>States: {@link #PENDING} (scheduled: in the wheel, handed to a task executor, or dropped by a
+ * shutdown; cancellable), {@link #RUNNING} (claimed by the thread that runs it), {@link #CANCELLED},
+ * and the terminal states that a subclass defines from {@link #FIRST_OWN_STATE} on. A periodic task
+ * goes back from {@code RUNNING} to {@code PENDING} when it is scheduled again.
+ */
+public abstract class WheelTask implements Runnable {
+    /** Scheduled and not yet claimed or cancelled. */
+    public static final int PENDING = 0;
+    /** Claimed by the thread that runs it. */
+    public static final int RUNNING = 1;
+    /** Cancelled before it was claimed (or, if periodic, between or during its runs). */
+    public static final int CANCELLED = 2;
+    /** The first state number a subclass may use for its own terminal states. */
+    public static final int FIRST_OWN_STATE = 3;
+
+    /** {@link #node} of a task in no wheel: new, claimed or finished. */
+    static final int OFF_WHEEL = -1;
+    /** {@link #node} of a task taken from the wheel and handed to a task executor, not yet claimed. */
+    static final int HANDED_OVER = -2;
+    /** {@link #node} of a task taken from the wheel by {@code shutdownNow} or {@code stop}. */
+    static final int DROPPED = -3;
+
+    private static final VarHandle STATE;
+
+    static {
+        try {
+            STATE = MethodHandles.lookup().findVarHandle(WheelTask.class, "state", int.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    /** The task's node in its core's wheel, or one of the negative markers; guarded by the core's lock. */
+    int node = OFF_WHEEL;
+    private volatile int state;
+
+    /** A new task, {@link #PENDING}. */
+    protected WheelTask() {}
+
+    /**
+     * Runs the task once claimed, on the thread that claimed it: its body, then whatever follows
+     * (its outcome, its next run). Reports what the body throws in the subclass's own way; throws
+     * nothing.
+     */
+    protected abstract void runClaimed();
+
+    /**
+     * Called instead of {@link #runClaimed} when the task executor refused the claimed task.
+     *
+     * @param rejection what {@code execute} threw
+     */
+    protected abstract void rejected(Throwable rejection);
+
+    /**
+     * The body of {@link #run}: claims the task through {@code core} and, if that succeeds, runs it.
+     * A task that was cancelled or claimed already does nothing.
+     *
+     * @param core the core that holds the task
+     */
+    protected final void claimAndRun(TimerCore core) {
+        if (core.claim(this)) {
+            try {
+                runClaimed();
+            } finally {
+                core.finished();
+            }
+        }
+    }
+
+    /** {@return the current state} */
+    protected final int state() {
+        return state;
+    }
+
+    /** Sets the state; the core calls it under its lock. */
+    final void setState(int s) {
+        state = s;
+    }
+
+    /**
+     * Moves a claimed task to one of its own terminal states, unless a concurrent cancel of a
+     * periodic task got there first.
+     *
+     * @param terminal a state from {@link #FIRST_OWN_STATE} on
+     * @return whether the task was {@link #RUNNING} and now is in {@code terminal}
+     */
+    protected final boolean finish(int terminal) {
+        return STATE.compareAndSet(this, RUNNING, terminal);
+    }
+}

@@ -1,0 +1,202 @@
+package io.github.radixwheel.netty;
+
+import io.github.radixwheel.alarms.internal.TimerCore;
+import io.github.radixwheel.alarms.internal.WheelTask;
+import io.github.radixwheel.core.LevelBits;
+import io.netty.util.Timeout;
+import io.netty.util.Timer;
+import io.netty.util.TimerTask;
+import java.util.Collections;
+import java.util.LinkedHashSet;
+import java.util.Objects;
+import java.util.Set;
+import java.util.concurrent.Executor;
+import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Netty's {@link Timer} on the radix wheel: a drop-in for {@link io.netty.util.HashedWheelTimer}.
+ * Replace {@code new HashedWheelTimer(...)} with {@code new RadixWheelTimer(...)}.
+ *
+ * <p><b>Behaviour</b> is that of {@code HashedWheelTimer}, with these differences, all of them
+ * guarantees that it lacks:
+ * <ul>
+ *   <li>{@link Timeout#cancel()} takes the timeout out of the wheel at once, in O(1): a cancelled
+ *       timeout (and its task) is not retained until its bucket comes round, and
+ *       {@link #pendingTimeouts()} is exact at every moment.</li>
+ *   <li>An idle timer uses no CPU: the thread parks until the next timeout falls due, instead of
+ *       waking every tick.</li>
+ *   <li>A timeout never expires before its deadline and, on the timer's thread, at most about one
+ *       tick plus scheduling latency after it; timeouts due in the same tick expire in the order of
+ *       {@code newTimeout}. There is no bucket count to choose.</li>
+ *   <li>The limit of pending timeouts ({@code maxPendingTimeouts}) is exact, not approximate.</li>
+ * </ul>
+ * As in {@code HashedWheelTimer}: the tick defaults to 100 ms, and a tick under 1 ms is raised to
+ * 1 ms; the thread (from {@link Executors#defaultThreadFactory()} by default) starts with the first
+ * timeout; a delay {@code <= 0} expires at the next tick and a huge one never overflows; a task that
+ * throws is logged through Netty's logger and the timer goes on; {@link #stop()} returns the
+ * timeouts that had not expired, each now cancelled, and may not be called from a task; a stopped
+ * timer refuses new timeouts with {@link IllegalStateException}. With Netty 4.2, whose
+ * {@code TimerTask} has {@code cancelled(Timeout)}, that method is called, on the cancelling thread,
+ * for every timeout cancelled through {@code cancel()} or {@code stop()}.
+ *
+ * <p><b>Implementation note.</b> Pending timeouts sit in a radix wheel keyed by tick under one lock
+ * that {@code newTimeout} and {@code cancel} each hold for an O(1) insertion or removal; the thread
+ * takes due timeouts one at a time, in order. Per pending timeout: a 24-byte {@link Timeout} and 20
+ * bytes of wheel node (Netty's timeout alone takes 56 bytes).
+ */
+public final class RadixWheelTimer implements Timer {
+    private static final long MIN_TICK_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
+    private static final long DEFAULT_TICK_MILLIS = 100;
+
+    private final TimerCore core;
+    private final long tickNanos;
+    private final long origin = System.nanoTime();
+
+    /** A timer with a 100 ms tick and Netty's default thread factory. */
+    public RadixWheelTimer() {
+        this(Executors.defaultThreadFactory());
+    }
+
+    /**
+     * A timer with a 100 ms tick.
+     *
+     * @param threadFactory makes the timer's thread
+     * @throws NullPointerException if {@code threadFactory} is null
+     */
+    public RadixWheelTimer(ThreadFactory threadFactory) {
+        this(threadFactory, DEFAULT_TICK_MILLIS, TimeUnit.MILLISECONDS);
+    }
+
+    /**
+     * A timer with Netty's default thread factory.
+     *
+     * @param tickDuration the tick (under 1 ms: 1 ms)
+     * @param unit its unit
+     * @throws NullPointerException if {@code unit} is null
+     * @throws IllegalArgumentException if {@code tickDuration <= 0}
+     */
+    public RadixWheelTimer(long tickDuration, TimeUnit unit) {
+        this(Executors.defaultThreadFactory(), tickDuration, unit);
+    }
+
+    /**
+     * A timer with no limit on pending timeouts, whose tasks run on its thread.
+     *
+     * @param threadFactory makes the timer's thread
+     * @param tickDuration the tick (under 1 ms: 1 ms)
+     * @param unit its unit
+     * @throws NullPointerException if {@code threadFactory} or {@code unit} is null
+     * @throws IllegalArgumentException if {@code tickDuration <= 0}
+     */
+    public RadixWheelTimer(ThreadFactory threadFactory, long tickDuration, TimeUnit unit) {
+        this(threadFactory, tickDuration, unit, 0, null);
+    }
+
+    /**
+     * A timer.
+     *
+     * @param threadFactory makes the timer's thread
+     * @param tickDuration the tick (under 1 ms: 1 ms)
+     * @param unit its unit
+     * @param maxPendingTimeouts the most pending timeouts, beyond which {@code newTimeout} throws
+     *     {@link RejectedExecutionException}; {@code <= 0}: no limit
+     * @param taskExecutor where tasks run; null: the timer's thread. A timeout handed to it can still
+     *     be cancelled until it starts there
+     * @throws NullPointerException if {@code threadFactory} or {@code unit} is null
+     * @throws IllegalArgumentException if {@code tickDuration <= 0}
+     */
+    public RadixWheelTimer(ThreadFactory threadFactory, long tickDuration, TimeUnit unit, long maxPendingTimeouts,
+            Executor taskExecutor) {
+        Objects.requireNonNull(threadFactory, "threadFactory");
+        Objects.requireNonNull(unit, "unit");
+        if (tickDuration <= 0) {
+            throw new IllegalArgumentException("tickDuration: " + tickDuration + " " + unit + " (expected: > 0)");
+        }
+        this.tickNanos = Math.max(MIN_TICK_NANOS, unit.toNanos(tickDuration));
+        this.core = new TimerCore(tickNanos, LevelBits.DEFAULT, maxPendingTimeouts, taskExecutor,
+                () -> System.nanoTime() - origin, threadFactory, () -> { });
+    }
+
+    /**
+     * Schedules {@code task} to run once after {@code delay}. O(1); starts the timer's thread if it
+     * has not started.
+     *
+     * @throws NullPointerException if {@code task} or {@code unit} is null
+     * @throws IllegalStateException if the timer has been stopped
+     * @throws RejectedExecutionException if the pending timeouts have reached {@code maxPendingTimeouts}
+     */
+    @Override
+    public Timeout newTimeout(TimerTask task, long delay, TimeUnit unit) {
+        Objects.requireNonNull(task, "task");
+        Objects.requireNonNull(unit, "unit");
+        long now = System.nanoTime() - origin;
+        long deadline = now + Math.max(0, unit.toNanos(delay));
+        if (deadline < now) {
+            deadline = TimerCore.NEVER; // overflowed: never
+        }
+        RadixWheelTimeout timeout = new RadixWheelTimeout(this, task);
+        long scheduled = core.schedule(timeout, deadline);
+        if (scheduled == TimerCore.SHUT_DOWN) {
+            throw new IllegalStateException("cannot be started once stopped");
+        }
+        if (scheduled == TimerCore.FULL) {
+            throw new RejectedExecutionException("Number of pending timeouts (" + pendingTimeouts()
+                    + ") is greater than or equal to maximum allowed pending timeouts");
+        }
+        return timeout;
+    }
+
+    /**
+     * Stops the timer: cancels every timeout that has not expired, and waits for the thread to end
+     * (and so for a task running there). A second call returns an empty set.
+     *
+     * @return the timeouts that had not expired, each now {@link Timeout#isCancelled() cancelled}
+     * @throws IllegalStateException if called from a task running on the timer's thread
+     */
+    @Override
+    public Set<Timeout> stop() {
+        Thread thread = core.thread().thread();
+        if (Thread.currentThread() == thread) {
+            throw new IllegalStateException(RadixWheelTimer.class.getSimpleName() + ".stop() cannot be called from "
+                    + TimerTask.class.getSimpleName());
+        }
+        Set<Timeout> cancelled = new LinkedHashSet<>();
+        for (WheelTask t : core.shutDown(task -> true, true)) {
+            RadixWheelTimeout timeout = (RadixWheelTimeout) t;
+            cancelled.add(timeout);
+            timeout.cancelled();
+        }
+        if (core.thread().isStarted()) {
+            boolean interrupted = false;
+            while (thread.isAlive()) {
+                try {
+                    thread.join();
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                }
+            }
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        return Collections.unmodifiableSet(cancelled);
+    }
+
+    /** {@return the number of timeouts that have neither expired nor been cancelled; exact, O(1)} */
+    public long pendingTimeouts() {
+        return core.pending();
+    }
+
+    TimerCore core() {
+        return core;
+    }
+
+    @Override
+    public String toString() {
+        return "RadixWheelTimer[tick = " + tickNanos + " ns, pending = " + pendingTimeouts()
+                + (core.isShutDown() ? ", stopped]" : "]");
+    }
+}
