@@ -1,0 +1,121 @@
+package io.github.radixwheel.alarms;
+
+import static io.github.radixwheel.alarms.ExecutorTestSupport.MS;
+import static io.github.radixwheel.alarms.ExecutorTestSupport.manual;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.github.radixwheel.alarms.ExecutorTestSupport.Log;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Shutting a {@link TimingWheelExecutor} down, with a one-thread {@code ScheduledThreadPoolExecutor}'s
+ * default policies: delayed tasks still run, periodic ones are cancelled, new ones are refused;
+ * {@code shutdownNow} returns what never ran; termination.
+ */
+class TimingWheelExecutorShutdownTest {
+    private final Log log = new Log();
+
+    @Test
+    void shutdown_runsDelayedTasks_cancelsPeriodicOnes_refusesNewOnes() throws Exception {
+        TimingWheelExecutor ex = manual();
+        ScheduledFuture<String> delayed = ex.schedule(log.callable("delayed"), 5, TimeUnit.MILLISECONDS);
+        ScheduledFuture<?> rate = ex.scheduleAtFixedRate(log.task("rate"), 1, 1, TimeUnit.MILLISECONDS);
+        ScheduledFuture<?> delay = ex.scheduleWithFixedDelay(log.task("delay"), 1, 1, TimeUnit.MILLISECONDS);
+        ex.shutdown();
+        assertTrue(ex.isShutdown());
+        assertFalse(ex.isTerminated());
+        assertTrue(rate.isCancelled());
+        assertTrue(delay.isCancelled());
+        assertThrows(CancellationException.class, rate::get);
+        assertEquals(1, ex.pendingTasks());
+        assertThrows(RejectedExecutionException.class, () -> ex.schedule(log.task("x"), 1, TimeUnit.MILLISECONDS));
+        assertThrows(RejectedExecutionException.class, () -> ex.schedule(log.callable("x"), 1, TimeUnit.MILLISECONDS));
+        assertThrows(RejectedExecutionException.class, () -> ex.execute(log.task("x")));
+        assertThrows(RejectedExecutionException.class, () -> ex.submit(log.task("x")));
+        assertThrows(RejectedExecutionException.class,
+                () -> ex.scheduleAtFixedRate(log.task("x"), 1, 1, TimeUnit.MILLISECONDS));
+        assertEquals(1, ex.pendingTasks(), "refusals change nothing");
+        assertFalse(ex.awaitTermination(0, TimeUnit.SECONDS));
+        ex.advanceTo(10 * MS);
+        assertEquals(List.of("delayed"), log.take());
+        assertEquals("delayed", delayed.get());
+        assertTrue(ex.isTerminated());
+        assertTrue(ex.awaitTermination(0, TimeUnit.SECONDS));
+    }
+
+    @Test
+    void shutdown_withNothingPending_terminatesAtOnce_andIsIdempotent() {
+        TimingWheelExecutor ex = manual();
+        ex.shutdown();
+        ex.shutdown();
+        assertTrue(ex.isTerminated());
+        ex.close();
+        assertTrue(ex.isTerminated());
+    }
+
+    @Test
+    void shutdown_periodicTaskRunningFromAnAdvance_isNotRescheduled() {
+        TimingWheelExecutor ex = manual();
+        AtomicReference<ScheduledFuture<?>> self = new AtomicReference<>();
+        self.set(ex.scheduleAtFixedRate(ex::shutdown, 1, 1, TimeUnit.MILLISECONDS));
+        ex.advanceTo(10 * MS);
+        assertTrue(self.get().isCancelled());
+        assertTrue(ex.isTerminated());
+    }
+
+    @Test
+    void shutdownNow_returnsTheTasksThatNeverRan_whichStayRunnable() throws Exception {
+        TimingWheelExecutor ex = manual();
+        ScheduledFuture<String> a = ex.schedule(log.callable("a"), 5, TimeUnit.MILLISECONDS);
+        ScheduledFuture<?> b = ex.scheduleAtFixedRate(log.task("b"), 5, 5, TimeUnit.MILLISECONDS);
+        ScheduledFuture<?> ran = ex.schedule(log.task("ran"), 1, TimeUnit.MILLISECONDS);
+        ScheduledFuture<?> cancelled = ex.schedule(log.task("cancelled"), 5, TimeUnit.MILLISECONDS);
+        ex.advanceTo(2 * MS);
+        cancelled.cancel(false);
+        log.take();
+        List<Runnable> dropped = ex.shutdownNow();
+        assertEquals(Set.of(a, b), new HashSet<>(dropped));
+        assertTrue(ex.isTerminated());
+        assertEquals(0, ex.pendingTasks());
+        assertFalse(a.isDone());
+        ex.advanceTo(100 * MS);
+        assertEquals(List.of(), log.take(), "dropped tasks do not run by themselves");
+        ((Runnable) a).run();
+        assertEquals("a", a.get());
+        ((Runnable) b).run();
+        assertEquals(List.of("a", "b"), log.take());
+        assertTrue(b.isCancelled(), "a periodic task run after shutdown is not scheduled again");
+        ((Runnable) a).run();
+        assertEquals(List.of(), log.take(), "a finished task does not run again");
+        assertTrue(ran.isDone());
+    }
+
+    @Test
+    void close_onTheManualClock_shutsDownWithoutWaiting() {
+        TimingWheelExecutor ex = manual();
+        ex.schedule(log.task("a"), 5, TimeUnit.MILLISECONDS);
+        ex.close();
+        assertTrue(ex.isShutdown());
+        assertFalse(ex.isTerminated());
+        ex.advanceTo(6 * MS);
+        assertEquals(List.of("a"), log.take());
+        assertTrue(ex.isTerminated());
+    }
+
+    @Test
+    void awaitTermination_nullUnit_throws() {
+        TimingWheelExecutor ex = manual();
+        assertThrows(NullPointerException.class, () -> ex.awaitTermination(1, null));
+    }
+}
