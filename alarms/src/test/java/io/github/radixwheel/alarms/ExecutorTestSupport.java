@@ -13,8 +13,8 @@ import java.util.concurrent.TimeUnit;
  */
 final class ExecutorTestSupport {
     static final long MS = 1_000_000L;
-    /** The deadline of a {@link Clock}'s reference future. */
-    private static final long REFERENCE = TimeUnit.DAYS.toNanos(1);
+    /** The deadline of a {@link Clock}'s reference future: never. */
+    private static final long REFERENCE = Long.MAX_VALUE;
 
     private ExecutorTestSupport() {}
 
@@ -25,7 +25,7 @@ final class ExecutorTestSupport {
 
     /**
      * Reads a manual-clock executor's clock through {@code getDelay} of a future scheduled at clock 0
-     * with a one-day delay (it counts as one pending task).
+     * that never runs (it counts as one pending task).
      */
     static final class Clock {
         private final ScheduledFuture<?> reference;
@@ -38,6 +38,11 @@ final class ExecutorTestSupport {
         /** {@return the clock, as the calling thread sees it} */
         long now() {
             return REFERENCE - reference.getDelay(TimeUnit.NANOSECONDS);
+        }
+
+        /** {@return the reference future} */
+        ScheduledFuture<?> reference() {
+            return reference;
         }
 
         /** Removes the reference future. */
