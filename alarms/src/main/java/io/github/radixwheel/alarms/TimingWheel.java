@@ -653,7 +653,10 @@ public final class TimingWheel<V> {
     }
 
     /**
-     * Checks every invariant of the wheel and the queue beneath.
+     * Checks every invariant of the wheel and the queue beneath: the clock against the queue's
+     * minimum, the cached bounds of {@link #add}, each alarm's interval, and every invariant of the
+     * queue. O(capacity + slots); allocates nothing per alarm or slot unless a check fails, so a test
+     * may call it after every step.
      *
      * @throws IllegalStateException naming the first violation found
      */

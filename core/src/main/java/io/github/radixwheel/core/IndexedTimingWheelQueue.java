@@ -299,7 +299,8 @@ public final class IndexedTimingWheelQueue {
 
     /**
      * Checks every internal invariant: links, level ranges, slot placement, occupancy bitmaps and
-     * their summaries, the cached minimum and the size. O(capacity + slots).
+     * their summaries, the cached minimum and the size. O(capacity + slots); allocates nothing unless a
+     * check fails, so a test may call it after every step.
      *
      * @throws IllegalStateException naming the first violation found
      */

@@ -31,7 +31,7 @@ class IndexedQueueModelProperties {
         Arbitrary<Integer> capacities = Arbitraries.frequencyOf(
                 Tuple.of(1, Arbitraries.of(0, 1, 2)),
                 Tuple.of(4, Arbitraries.integers().between(3, 40)));
-        return Combinators.combine(capacities, QueueModelProperties.levelBits(), QueueModelProperties.starts())
+        return Combinators.combine(capacities, KeyEdges.levelBits(), KeyEdges.starts())
                 .as(Tuple::of).flatMap(c ->
                 ActionChain.startWith(() -> new IndexedQueueHarness(c.get1(), c.get2(), c.get3()))
                         .withAction(6, new Add())

@@ -111,13 +111,6 @@ final class LevelGeometry {
         return e;
     }
 
-    /** Every level's greatest key for minimum {@code k}, computed afresh. */
-    long[] endsFor(long k) {
-        long[] ends = new long[numLevels];
-        fillEnds(k, ends);
-        return ends;
-    }
-
     private void fillEnds(long k, long[] ends) {
         ends[0] = endOf(0, k);
         for (int i = 1; i < numLevels; i++) {

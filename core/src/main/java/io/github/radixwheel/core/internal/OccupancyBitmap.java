@@ -94,24 +94,36 @@ final class OccupancyBitmap {
 
     /** Throws naming a bit set past the last slot, or the first word whose summary bit disagrees with it. */
     void checkSummary(String level) {
+        String problem = summaryProblem();
+        if (problem != null) {
+            throw Checks.state(level + ": " + problem);
+        }
+    }
+
+    /**
+     * {@return null if the bits past the last slot are clear and each summary bit tells whether its
+     *     word is non-zero; else the first violation, in words} Allocates only on failure.
+     */
+    String summaryProblem() {
         if (numSlots < 64 && (words[0] & (-1L << numSlots)) != 0) {
-            throw Checks.state(level + ": bits set past slot " + (numSlots - 1));
+            return "bits set past slot " + (numSlots - 1);
         }
         if (summary == null) {
-            return;
+            return null;
         }
         for (int w = 0; w < words.length; w++) {
             boolean marked = (summary[w >>> 6] & (1L << w)) != 0;
             if (marked != (words[w] != 0)) {
-                throw Checks.state(level + ": summary bit of word " + w + " is " + marked);
+                return "summary bit of word " + w + " is " + marked;
             }
         }
         for (int s = 0; s < summary.length; s++) {
             int wordsCovered = Math.min(64, words.length - (s << 6));
             long valid = wordsCovered == 64 ? -1L : (1L << wordsCovered) - 1;
             if ((summary[s] & ~valid) != 0) {
-                throw Checks.state(level + ": summary word " + s + " marks words past the end");
+                return "summary word " + s + " marks words past the end";
             }
         }
+        return null;
     }
 }

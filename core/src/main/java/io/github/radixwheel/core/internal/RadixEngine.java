@@ -749,17 +749,21 @@ public class RadixEngine {
 
     /**
      * Checks every invariant: level ranges, list shapes, slot placement, occupancy bitmaps and their
-     * summaries, the size, and the cached minimum.
+     * summaries, the size, and the cached minimum. One walk of each slot's list and one pass over
+     * the nodes: O(capacity + slots), and no allocation unless a check fails.
      *
      * @throws IllegalStateException naming the first violation found
      */
     public void checkInvariants() {
         long k = geo.min;
-        long[] expected = geo.endsFor(k);
+        long expected = geo.endOf(0, k);
         for (int i = 0; i < geo.numLevels; i++) {
-            if (expected[i] != geo.end[i]) {
+            if (i > 0) {
+                expected = geo.endAfter(i, expected);
+            }
+            if (expected != geo.end[i]) {
                 throw Checks.state("level " + i + " ends at " + geo.end[i] + " but minimum " + k
-                        + " puts its end at " + expected[i]);
+                        + " puts its end at " + expected);
             }
         }
         int total = 0;
@@ -767,16 +771,7 @@ public class RadixEngine {
             int count = 0;
             int numSlots = (int) geo.slotMask[level] + 1;
             for (int slot = 0; slot < numSlots; slot++) {
-                count += slots.checkSlot(level, slot, size);
-                for (int e = slots.head(level, slot); e != NIL; e = slots.following(e)) {
-                    long key = slots.key(e);
-                    if (key < k || key > geo.maxAllowedKey() || geo.levelOf(key) != level
-                            || geo.slotOf(level, key) != slot) {
-                        throw Checks.state("level " + level + " slot " + slot + ": holds key " + key
-                                + " which belongs " + (key < k ? "nowhere (below minimum " + k + ")"
-                                : "at level " + geo.levelOf(key) + " slot " + geo.slotOf(geo.levelOf(key), key)));
-                    }
-                }
+                count += slots.checkSlot(level, slot, size, geo, k);
             }
             slots.checkLevel(level, count);
             total += count;

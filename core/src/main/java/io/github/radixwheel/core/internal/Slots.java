@@ -216,39 +216,55 @@ final class Slots extends Nodes {
     }
 
     /**
-     * Checks one slot's list shape and bit; returns its length.
+     * Checks one slot in a single walk of its list: the list's shape, its occupancy bit, and that
+     * every node's key lies in {@code [min, geo.maxAllowedKey()]} and belongs to this level and slot.
+     * Allocates nothing unless it throws. Returns the list's length.
      *
      * @throws IllegalStateException naming the first violation
      */
-    int checkSlot(int level, int slot, int limit) {
-        String where = "level " + level + " slot " + slot;
+    int checkSlot(int level, int slot, int limit, LevelGeometry geo, long min) {
         int s = sentinel(level, slot);
         if (next(s) != s && !occupancy[level].get(slot)) {
-            throw Checks.state(where + ": head, tail and occupancy bit disagree (an occupied slot's bit is clear)");
+            throw slotState(level, slot, "head, tail and occupancy bit disagree (an occupied slot's bit is clear)");
         }
         int n = 0;
         int prev = s;
+        int cap = capacity();
+        long max = geo.maxAllowedKey();
         for (int e = next(s); e != s; e = next(e)) {
-            if (e < 0 || e >= capacity() || !isLinked(e)) {
-                throw Checks.state(where + ": links to a free node " + e);
+            if (e < 0 || e >= cap || !isLinked(e)) {
+                throw slotState(level, slot, "links to a free node " + e);
             }
             if (prev(e) != prev) {
-                throw Checks.state(where + ": broken back link at node " + e);
+                throw slotState(level, slot, "broken back link at node " + e);
             }
             if (++n > limit) {
-                throw Checks.state(where + ": cycle");
+                throw slotState(level, slot, "cycle");
+            }
+            long key = key(e);
+            if (key < min || key > max || geo.levelOf(key) != level || geo.slotOf(level, key) != slot) {
+                throw slotState(level, slot, "holds key " + key + " which belongs " + (key < min
+                        ? "nowhere (below minimum " + min + ")"
+                        : "at level " + geo.levelOf(key) + " slot " + geo.slotOf(geo.levelOf(key), key)));
             }
             prev = e;
         }
         if (prev != prev(s)) {
-            throw Checks.state(where + ": tail is " + prev(s) + " but the list ends at " + prev);
+            throw slotState(level, slot, "tail is " + prev(s) + " but the list ends at " + prev);
         }
         return n;
     }
 
+    private static IllegalStateException slotState(int level, int slot, String problem) {
+        return Checks.state("level " + level + " slot " + slot + ": " + problem);
+    }
+
     /** Checks a level's bitmap summaries, and that a level holding nodes has its bit set. */
     void checkLevel(int level, int counted) {
-        occupancy[level].checkSummary("level " + level);
+        String problem = occupancy[level].summaryProblem();
+        if (problem != null) {
+            throw Checks.state("level " + level + ": " + problem);
+        }
         if (counted != 0 && !isOccupied(level)) {
             throw Checks.state("level " + level + ": holds " + counted + " nodes but its occupied bit is clear");
         }

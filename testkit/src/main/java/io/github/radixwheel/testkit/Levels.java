@@ -1,0 +1,65 @@
+package io.github.radixwheel.testkit;
+
+import io.github.radixwheel.core.LevelBits;
+
+/**
+ * The key ranges of the levels, computed from their definition and nothing else: for a minimum
+ * allowed key {@code k}, level 0 holds {@code [k, k ⊕ S_0]}, and each next level starts where the
+ * previous one ends, rounded down to a multiple of the previous level's span, and holds
+ * {@code S_i + 1} keys ({@code ⊕} saturates at {@link Long#MAX_VALUE};
+ * {@code S_i = 2^(b_0 + … + b_i) - 1}).
+ */
+final class Levels {
+    private Levels() {}
+
+    /** {@code {m_i, M_i}} of each level {@code i}: its least and greatest key. */
+    static long[][] ranges(LevelBits levelBits, long minAllowedKey) {
+        int[] bits = levelBits.toArray();
+        long[][] out = new long[bits.length][];
+        int sum = 0;
+        long lo = minAllowedKey;
+        long hi = 0;
+        for (int i = 0; i < bits.length; i++) {
+            if (i > 0) {
+                lo = hi == Long.MAX_VALUE ? Long.MAX_VALUE : roundDown(hi + 1, sum);
+            }
+            sum += bits[i];
+            hi = saturatedAdd(lo, span(sum));
+            out[i] = new long[] {lo, hi};
+        }
+        return out;
+    }
+
+    /** {@return the greatest key that a structure with these levels accepts at this minimum} */
+    static long maxAllowedKey(LevelBits levelBits, long minAllowedKey) {
+        long[][] ranges = ranges(levelBits, minAllowedKey);
+        return ranges[ranges.length - 1][1];
+    }
+
+    /** {@code 2^bits - 1}, or {@link Long#MAX_VALUE} for 63 bits. */
+    static long span(int bits) {
+        return bits >= 63 ? Long.MAX_VALUE : (1L << bits) - 1;
+    }
+
+    private static long roundDown(long key, int bits) {
+        return bits >= 63 ? 0 : key & ~((1L << bits) - 1);
+    }
+
+    /** {@code a + b} for {@code b >= 0}, saturating at {@link Long#MAX_VALUE}. */
+    static long saturatedAdd(long a, long b) {
+        return a > Long.MAX_VALUE - b ? Long.MAX_VALUE : a + b;
+    }
+
+    /** The levels' most bits: a structure allocates its slots up front and refuses more. */
+    static final int MAX_LEVEL_BITS = 24;
+
+    /** @throws IllegalArgumentException naming the first level of more than 24 bits */
+    static void checkBuildable(LevelBits levelBits) {
+        for (int i = 0; i < levelBits.numLevels(); i++) {
+            if (levelBits.bits(i) > MAX_LEVEL_BITS) {
+                throw new IllegalArgumentException("level " + i + ": " + levelBits.bits(i) + " bits (expected: 1.."
+                        + MAX_LEVEL_BITS + ")");
+            }
+        }
+    }
+}

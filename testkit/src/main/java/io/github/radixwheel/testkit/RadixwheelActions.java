@@ -1,0 +1,124 @@
+package io.github.radixwheel.testkit;
+
+import io.github.radixwheel.alarms.TimingWheel;
+import io.github.radixwheel.alarms.TimingWheelConfig;
+import io.github.radixwheel.core.LevelBits;
+import io.github.radixwheel.core.TimingWheelQueue;
+import java.util.Objects;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.Combinators;
+import net.jqwik.api.Tuple;
+import net.jqwik.api.state.ActionChain;
+import net.jqwik.api.state.ActionChainArbitrary;
+
+/**
+ * Differential action chains for jqwik's stateful testing: each runs the same random operations
+ * on a real structure and on its reference model, compares every result, and checks the real
+ * structure after every step.
+ *
+ * <p><b>What each action does.</b> It runs one operation (any public method, with arguments biased
+ * to the edges: the least and greatest allowed key or time, slot and level boundaries, stale and
+ * made-up handles, out-of-range values) first on the real structure, then on the reference. A
+ * delivering call ({@code increaseMinAllowedKey}, {@code pollMin}, {@code advanceClock},
+ * {@code firePastAlarms}, {@code advanceClockStopAtNextAlarm}, {@code fireNextAlarm}) gets a handler
+ * that follows a generated script: on each delivery it adds, removes, re-keys or re-values elements,
+ * clears or resets the structure, queries it, iterates it while trying to modify it, makes a nested
+ * delivering call, or throws. Each side records every return value (handles named by the order in
+ * which they were issued), the type of every exception, every delivery with the clock seen inside the
+ * handler, and its whole state after every step; the action fails unless both records are equal.
+ * After every step (each action and each operation inside a handler) the real structure's
+ * {@code checkInvariants()} runs, then the {@link InvariantCheck} given, if any, then the reference's
+ * own check.
+ *
+ * <p><b>Use.</b> <pre>{@code
+ * @Property(seed = "42")
+ * void queueMatchesItsReference(@ForAll("queues") ActionChain<DifferentialQueue> chain) {
+ *     chain.run();
+ * }
+ *
+ * @Provide
+ * Arbitrary<ActionChain<DifferentialQueue>> queues() {
+ *     return RadixwheelActions.queue();
+ * }
+ * }</pre>
+ * A failure shrinks to a short sequence of actions and shows where the two records part. To add
+ * checks of your own, pass an {@link InvariantCheck} (run after every step, inside handlers too) or
+ * call {@code chain.withInvariant(...)} (run after every action); to add actions of your own, call
+ * {@code withAction} on the {@link ActionChainArbitrary} of a fixed configuration.
+ */
+public final class RadixwheelActions {
+    private RadixwheelActions() {}
+
+    /**
+     * Chains on a {@code TimingWheelQueue} and a {@link ReferenceQueue}, with level bits from
+     * {@link RadixwheelArbitraries#levelBits()}, a first minimum from
+     * {@link RadixwheelArbitraries#minAllowedKeys()}, values all present, all null or every third
+     * null, and up to 80 actions.
+     *
+     * @return the chains
+     */
+    public static Arbitrary<ActionChain<DifferentialQueue>> queue() {
+        return Combinators.combine(RadixwheelArbitraries.levelBits(), RadixwheelArbitraries.minAllowedKeys(),
+                nullPatterns()).as(Tuple::of).flatMap(c -> QueueActions.chain(c.get1(), c.get2(), c.get3(),
+                        InvariantCheck.NONE));
+    }
+
+    /**
+     * Chains on a {@code TimingWheelQueue} and a {@link ReferenceQueue} of one configuration, up to 80
+     * actions, with every third value null.
+     *
+     * @param levelBits the levels of both queues
+     * @param minAllowedKey the first minimum of both queues, {@code >= 0}
+     * @param check run on the real queue after every step, after its {@code checkInvariants()}
+     * @return the chains, to which you may add actions or change the number of actions
+     * @throws NullPointerException if {@code levelBits} or {@code check} is null
+     * @throws IllegalArgumentException if {@code minAllowedKey < 0} or a level has more than 24 bits
+     */
+    public static ActionChainArbitrary<DifferentialQueue> queue(LevelBits levelBits, long minAllowedKey,
+            InvariantCheck<? super TimingWheelQueue<Long>> check) {
+        Objects.requireNonNull(check, "check is null");
+        Levels.checkBuildable(Objects.requireNonNull(levelBits, "levelBits is null"));
+        if (minAllowedKey < 0) {
+            throw new IllegalArgumentException("minAllowedKey: " + minAllowedKey + " (expected: 0.." + Long.MAX_VALUE + ")");
+        }
+        return QueueActions.chain(levelBits, minAllowedKey, 3, check);
+    }
+
+    /**
+     * Chains on a {@code TimingWheel} and a {@link ReferenceWheel}, with configurations from
+     * {@link RadixwheelArbitraries#timingWheelConfigs()}, starts from
+     * {@link RadixwheelArbitraries#wheelStarts()}, values all present, all null or every third null,
+     * and up to 70 actions.
+     *
+     * @return the chains
+     */
+    public static Arbitrary<ActionChain<DifferentialWheel>> wheel() {
+        return Combinators.combine(RadixwheelArbitraries.timingWheelConfigs(), RadixwheelArbitraries.wheelStarts(),
+                nullPatterns()).as(Tuple::of).flatMap(c -> WheelActions.chain(c.get1(), c.get2(), c.get3(),
+                        InvariantCheck.NONE));
+    }
+
+    /**
+     * Chains on a {@code TimingWheel} and a {@link ReferenceWheel} of one configuration and start, up
+     * to 70 actions, with every third value null.
+     *
+     * @param config the configuration of both wheels
+     * @param start the start of both wheels
+     * @param check run on the real wheel after every step, after its {@code checkInvariants()}
+     * @return the chains, to which you may add actions or change the number of actions
+     * @throws NullPointerException if {@code config} or {@code check} is null
+     * @throws IllegalArgumentException if a level has more than 24 bits
+     */
+    public static ActionChainArbitrary<DifferentialWheel> wheel(TimingWheelConfig config, long start,
+            InvariantCheck<? super TimingWheel<Long>> check) {
+        Objects.requireNonNull(check, "check is null");
+        Levels.checkBuildable(Objects.requireNonNull(config, "config is null").levelBits());
+        return WheelActions.chain(config, start, 3, check);
+    }
+
+    /** Every n-th value null: 0 (none), 1 (all) or 3; a structure that never stored a value takes a shortcut. */
+    private static Arbitrary<Integer> nullPatterns() {
+        return Arbitraries.of(0, 1, 3);
+    }
+}
