@@ -164,7 +164,7 @@ public final class RadixWheelTimer implements Timer {
                     + TimerTask.class.getSimpleName());
         }
         Set<Timeout> cancelled = new LinkedHashSet<>();
-        for (WheelTask t : core.shutDown(task -> true, true)) {
+        for (WheelTask t : core.shutDown(task -> true, true, true)) {
             RadixWheelTimeout timeout = (RadixWheelTimeout) t;
             cancelled.add(timeout);
             timeout.cancelled();

@@ -153,22 +153,26 @@ public final class TaskScheduler {
         }
     }
 
-    /** Stops accepting tasks; cancels the periodic ones; the delayed ones still run. */
+    /**
+     * Stops accepting tasks; cancels the periodic ones in the wheel; the delayed ones still run, and
+     * so do those already handed to the task executor (as a pool's workers finish the tasks they took).
+     */
     public void shutdown() {
-        for (WheelTask t : core.shutDown(task -> ((ScheduledTask<?>) task).isPeriodic(), true)) {
+        for (WheelTask t : core.shutDown(task -> ((ScheduledTask<?>) task).isPeriodic(), false, true)) {
             ((ScheduledTask<?>) t).cancelled();
         }
         tryTerminate();
     }
 
     /**
-     * Stops accepting tasks and takes every pending one out of the wheel.
+     * Stops accepting tasks and takes every pending one out of the wheel (those already handed to
+     * the task executor stay there).
      *
      * @return the tasks that never ran, still pending (a caller may run them)
      */
     public List<Runnable> shutdownNow() {
         List<Runnable> dropped = new ArrayList<>();
-        for (WheelTask t : core.shutDown(task -> true, false)) {
+        for (WheelTask t : core.shutDown(task -> true, false, false)) {
             dropped.add(t);
         }
         Thread thread = thread();

@@ -12,7 +12,9 @@ import java.util.function.Consumer;
  *
  * <p>Each task knows its node ({@link WheelTask#node}), so a removal is O(1) with no lookup and no
  * handle: the engine's key and links (16 bytes) plus one reference here (4 bytes, compressed) per
- * node of capacity. Capacity grows by half; freed nodes are reused last in, first out, so that a
+ * node of capacity. A task taken out of the engine to be handed to a task executor may keep its
+ * node ({@link #pollMinKeepingNode}) until it is claimed or cancelled, so that a shutdown still
+ * finds it ({@link #forEach}). Capacity grows by half; freed nodes are reused last in, first out, so that a
  * schedule after a cancel touches warm lines. A node's task reference is cleared when the task
  * leaves, so a cancelled task is not retained.
  */
@@ -56,18 +58,33 @@ final class TaskWheel {
         engine.insertLast(e, Math.max(tick, engine.minAllowedKey()));
     }
 
-    /** Removes a task that is in this wheel. O(1). */
+    /** Removes a task that holds a node of this wheel, in the engine or handed over. O(1). */
     void remove(WheelTask task) {
         int e = task.node;
-        engine.unlink(e);
+        if (engine.isLinked(e)) {
+            engine.unlink(e);
+        }
         free(e);
         task.node = WheelTask.OFF_WHEEL;
+    }
+
+    /** Whether a task that holds a node of this wheel is in the engine, not handed over. */
+    boolean isLinked(WheelTask task) {
+        return engine.isLinked(task.node);
     }
 
     /** {@return the tick of the first task, or {@link Long#MAX_VALUE} if empty} */
     long minTick() {
         int e = engine.minNode();
         return e == NIL ? Long.MAX_VALUE : engine.key(e);
+    }
+
+    /**
+     * Takes the first task out of the engine, keeping its node; the wheel must not be empty. Its
+     * tick becomes the least allowed.
+     */
+    WheelTask pollMinKeepingNode() {
+        return tasks[engine.pollMinNode()];
     }
 
     /** Removes and returns the first task; the wheel must not be empty. Its tick becomes the least allowed. */
@@ -79,33 +96,47 @@ final class TaskWheel {
         return task;
     }
 
-    /** Visits every task, in no particular order; {@code visitor} must not change the wheel. */
+    /**
+     * Visits every task that holds a node, in the engine or handed over, in no particular order;
+     * {@code visitor} must not change the wheel. O(capacity).
+     */
     void forEach(Consumer<WheelTask> visitor) {
-        engine.forEach((e, key) -> visitor.accept(tasks[e]));
-    }
-
-    /** Removes every task, handing each to {@code removed} (in no particular order). */
-    void clear(Consumer<WheelTask> removed) {
-        engine.clear((e, key) -> {
-            WheelTask task = tasks[e];
-            tasks[e] = null;
-            task.node = WheelTask.OFF_WHEEL;
-            removed.accept(task);
-        });
-        highWater = 0;
-        freeHead = NIL;
-    }
-
-    /** Checks the engine, and that each linked node's task names it and no free node holds one. */
-    void checkInvariants() {
-        engine.checkInvariants();
         for (int e = 0; e < highWater; e++) {
-            WheelTask task = tasks[e];
-            if (engine.isLinked(e) ? task == null || task.node != e : task != null) {
-                throw Checks.state("task wheel: node " + e + (engine.isLinked(e) ? " is linked to task " + task
-                        + (task == null ? "" : " whose node is " + task.node) : " is free but holds task " + task));
+            if (tasks[e] != null) {
+                visitor.accept(tasks[e]);
             }
         }
+    }
+
+    /**
+     * Checks the engine, that each node's task names it, and the free list.
+     *
+     * @return the number of tasks handed over (holding a node outside the engine)
+     */
+    int checkInvariants() {
+        engine.checkInvariants();
+        int handed = 0;
+        for (int e = 0; e < highWater; e++) {
+            WheelTask task = tasks[e];
+            if (task != null && task.node != e || task == null && engine.isLinked(e)) {
+                throw Checks.state("task wheel: node " + e + " holds task " + task
+                        + (task == null ? " but is linked" : " whose node is " + task.node));
+            }
+            if (task != null && !engine.isLinked(e)) {
+                handed++;
+            }
+        }
+        int free = 0;
+        for (int e = freeHead; e != NIL; e = engine.nextFree(e)) {
+            if (e < 0 || e >= highWater || tasks[e] != null || ++free > highWater) {
+                throw Checks.state("task wheel: free list broken at node " + e);
+            }
+        }
+        if (engine.size() + handed + free != highWater) {
+            throw Checks.state("task wheel: " + engine.size() + " linked + " + handed + " handed over + " + free
+                    + " free != " + highWater + " nodes handed out");
+        }
+        return handed;
     }
 
     private int allocate() {

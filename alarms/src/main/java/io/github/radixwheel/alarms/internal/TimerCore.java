@@ -217,12 +217,13 @@ public final class TimerCore implements TimerThread.Driven {
         }
     }
 
-    /** Under the lock: takes a pending task out of wherever it waits. */
+    /** Under the lock: takes a pending task out of wherever it waits (the wheel, handed over, dropped). */
     private void leave(WheelTask task) {
         if (task.node >= 0) {
+            if (!wheel.isLinked(task)) {
+                handedOver--;
+            }
             wheel.remove(task);
-        } else if (task.node == WheelTask.HANDED_OVER) {
-            handedOver--;
         }
         task.node = WheelTask.OFF_WHEEL;
     }
@@ -266,9 +267,7 @@ public final class TimerCore implements TimerThread.Driven {
         try {
             int n = 0;
             while (n < out.length && wheel.minTick() < bound) {
-                WheelTask task = wheel.pollMin();
-                task.node = WheelTask.HANDED_OVER;
-                out[n++] = task;
+                out[n++] = wheel.pollMinKeepingNode(); // keeps its node, so a shutdown finds it
             }
             handedOver += n;
             return n;
@@ -329,26 +328,29 @@ public final class TimerCore implements TimerThread.Driven {
     }
 
     /**
-     * Takes every task that {@code which} selects out of the wheel, and accepts no task from now on.
+     * Accepts no task from now on, and takes every pending task that {@code which} selects out of
+     * the wheel. O(capacity).
      *
      * @param which selects the tasks to take (called under the lock: must not call the core)
-     * @param cancel whether they become {@link WheelTask#CANCELLED}; else they stay pending,
-     *     dropped, for a caller to claim and run
+     * @param handedOverToo whether tasks handed to the task executor and not yet claimed are taken
+     *     too; else they stay there, pending until the task executor claims them
+     * @param cancel whether the tasks taken become {@link WheelTask#CANCELLED}; else they stay
+     *     pending, dropped, for a caller to claim and run
      * @return the tasks taken, in no particular order
      */
-    public List<WheelTask> shutDown(Predicate<WheelTask> which, boolean cancel) {
+    public List<WheelTask> shutDown(Predicate<WheelTask> which, boolean handedOverToo, boolean cancel) {
         List<WheelTask> taken = new ArrayList<>();
         shutDown = true;
         lock.lock();
         try {
             accepting = false;
             wheel.forEach(task -> {
-                if (which.test(task)) {
+                if ((handedOverToo || wheel.isLinked(task)) && which.test(task)) {
                     taken.add(task);
                 }
             });
             for (WheelTask task : taken) {
-                wheel.remove(task);
+                leave(task);
                 if (cancel) {
                     task.setState(WheelTask.CANCELLED);
                 } else {
@@ -402,9 +404,10 @@ public final class TimerCore implements TimerThread.Driven {
     public void checkInvariants() {
         lock.lock();
         try {
-            wheel.checkInvariants();
-            if (handedOver < 0 || running.get() < 0) {
-                throw new IllegalStateException("handed over " + handedOver + ", running " + running.get());
+            int handed = wheel.checkInvariants();
+            if (handed != handedOver || running.get() < 0) {
+                throw new IllegalStateException("handed over " + handedOver + " (" + handed + " found), running "
+                        + running.get());
             }
         } finally {
             lock.unlock();
@@ -415,7 +418,12 @@ public final class TimerCore implements TimerThread.Driven {
 
     @Override
     public boolean runDue(long now) {
-        return runDueBefore(tickOf(now), WheelTask::runClaimed);
+        return runDueBefore(tickOf(now), TimerCore::runOnDrivingThread);
+    }
+
+    private static void runOnDrivingThread(WheelTask task) {
+        Thread.interrupted(); // a task may have left the flag set: the next one starts clear, as in a pool
+        task.runClaimed();
     }
 
     @Override

@@ -26,10 +26,8 @@ public abstract class WheelTask implements Runnable {
 
     /** {@link #node} of a task in no wheel: new, claimed or finished. */
     static final int OFF_WHEEL = -1;
-    /** {@link #node} of a task taken from the wheel and handed to a task executor, not yet claimed. */
-    static final int HANDED_OVER = -2;
-    /** {@link #node} of a task taken from the wheel by {@code shutdownNow} or {@code stop}. */
-    static final int DROPPED = -3;
+    /** {@link #node} of a pending task taken from the wheel by {@code shutdownNow}, for a caller to run. */
+    static final int DROPPED = -2;
 
     private static final VarHandle STATE;
 
@@ -41,7 +39,10 @@ public abstract class WheelTask implements Runnable {
         }
     }
 
-    /** The task's node in its core's wheel, or one of the negative markers; guarded by the core's lock. */
+    /**
+     * The task's node in its core's wheel (linked, or handed over to a task executor), or one of the
+     * negative markers; guarded by the core's lock.
+     */
     int node = OFF_WHEEL;
     private volatile int state;
 
