@@ -60,8 +60,24 @@ public class TimingWheelExecutorLincheckTest {
     public int schedule(@Param(name = "delay") int delay) {
         synchronized (futures) {
             int n = futures.size();
-            futures.add(executor.schedule(() -> ran.add("#" + n), delay, TimeUnit.NANOSECONDS));
+            futures.add(executor.schedule(new Task(ran, "#" + n), delay, TimeUnit.NANOSECONDS));
             return n;
+        }
+    }
+
+    /** A task that records its name: a class, not a lambda, whose fields Lincheck's agent can see. */
+    private static final class Task implements Runnable {
+        private final List<String> ran;
+        private final String name;
+
+        Task(List<String> ran, String name) {
+            this.ran = ran;
+            this.name = name;
+        }
+
+        @Override
+        public void run() {
+            ran.add(name);
         }
     }
 
@@ -112,6 +128,18 @@ public class TimingWheelExecutorLincheckTest {
                 List.of(List.of(actor("schedule", 0), actor("schedule", 3)), List.of(actor("schedule", 0)),
                         List.of(actor("advanceTo", 9))),
                 List.of(actor("runNext"), actor("runNext"), actor("runNext"), actor("pendingTasks")), null));
+        // Found by the stress mode before the manual clock moved under the core's lock: a schedule that
+        // read the clock before a concurrent advance moved it, but entered the wheel after the advance
+        // had taken the earlier task, ran out of order.
+        options.addCustomScenario(new ExecutionScenario(List.of(actor("schedule", 2)),
+                List.of(List.of(actor("schedule", 1)), List.of(actor("advanceTo", 5))),
+                List.of(actor("runNext"), actor("runNext")), null));
+        // Found by a 400-iteration stress run then: an advance that found the clock already moved by a
+        // concurrent one returned before that one had handed its tasks over.
+        options.addCustomScenario(new ExecutionScenario(List.of(actor("schedule", 3), actor("schedule", 0)),
+                List.of(List.of(actor("pendingTasks"), actor("runNext")), List.of(actor("advanceTo", 6)),
+                        List.of(actor("advanceTo", 5), actor("pendingTasks"))),
+                List.of(actor("runNext"), actor("runNext")), null));
         return options;
     }
 

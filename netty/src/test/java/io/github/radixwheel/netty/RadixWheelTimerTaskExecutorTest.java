@@ -144,23 +144,24 @@ class RadixWheelTimerTaskExecutorTest {
         }
     }
 
+    /**
+     * Regression: {@code stop()} used to miss a timeout handed to the executor and not yet started,
+     * which then stayed pending and ran after the stop.
+     */
     @Test
-    void stop_handedOverNotStarted_isEitherReturnedCancelledOrRunsOnceNeverBoth() throws InterruptedException {
+    void stop_handedOverNotStarted_isReturnedCancelledAndNeverRuns() throws InterruptedException {
         RadixWheelTimer timer = timers.timer(1, 0, queue);
         AtomicInteger runs = new AtomicInteger();
         Timeout handed = timer.newTimeout(t -> runs.incrementAndGet(), 0, TimeUnit.MILLISECONDS);
         Runnable handedOver = queue.take();
         Timeout far = timer.newTimeout(t -> runs.incrementAndGet(), 1, TimeUnit.HOURS);
         Set<Timeout> stopped = timer.stop();
-        assertTrue(stopped.contains(far));
+        assertEquals(Set.of(handed, far), stopped);
+        assertEquals(0, timer.pendingTimeouts(), "a stopped timer has nothing pending: " + timer);
+        assertTrue(handed.isCancelled());
         handedOver.run();
-        if (stopped.contains(handed)) {
-            assertTrue(handed.isCancelled());
-            assertEquals(0, runs.get());
-        } else {
-            assertTrue(handed.isExpired());
-            assertEquals(1, runs.get());
-        }
+        assertEquals(0, runs.get());
+        assertFalse(handed.isExpired());
     }
 
     /** Queues what it is given; the test takes and runs it. */

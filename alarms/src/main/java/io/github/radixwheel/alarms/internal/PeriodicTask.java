@@ -16,8 +16,8 @@ final class PeriodicTask<V> extends ScheduledTask<V> {
     /** The thread running it now, for {@code cancel(true)}. */
     private volatile Thread runner;
 
-    PeriodicTask(TaskScheduler scheduler, Runnable body, long deadline, long period) {
-        super(scheduler, body, false, deadline);
+    PeriodicTask(TaskScheduler scheduler, Runnable body, long period) {
+        super(scheduler, body, false);
         this.period = period;
     }
 

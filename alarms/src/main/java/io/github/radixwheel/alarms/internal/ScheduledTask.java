@@ -27,8 +27,8 @@ public class ScheduledTask<V> extends WheelTask implements RunnableScheduledFutu
     final TaskScheduler scheduler;
     /** The task's deadline on the scheduler's clock, or {@link TimerCore#NEVER}; changes only between runs. */
     long deadline;
-    /** The submission order; set once, after the first scheduling. */
-    long sequence;
+    /** The submission order. */
+    private long sequence;
     /** The body while pending or running; the result or exception when done; null when cancelled. */
     private Object body;
     /** Whether {@link #body} is a {@link Callable}, not a {@link Runnable}. */
@@ -36,11 +36,16 @@ public class ScheduledTask<V> extends WheelTask implements RunnableScheduledFutu
     /** Set by a thread that is about to wait for completion. */
     private volatile boolean waiting;
 
-    ScheduledTask(TaskScheduler scheduler, Object body, boolean callable, long deadline) {
+    ScheduledTask(TaskScheduler scheduler, Object body, boolean callable) {
         this.scheduler = scheduler;
         this.body = body;
         this.callable = callable;
+    }
+
+    @Override
+    protected void scheduled(long deadline, long sequence) {
         this.deadline = deadline;
+        this.sequence = sequence;
     }
 
     @Override

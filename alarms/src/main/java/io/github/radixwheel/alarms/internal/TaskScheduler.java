@@ -9,7 +9,6 @@ import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.LongSupplier;
 
 /**
@@ -27,8 +26,8 @@ public final class TaskScheduler {
     private final LongSupplier nanoTime;
     /** {@code nanoTime} when built (real clock). */
     private final long origin;
-    /** The manual clock, or null for the real one. */
-    private final AtomicLong manualNow;
+    /** Whether the clock is manual (the core keeps it). */
+    private final boolean manual;
     /** Manual clock: the start of the tick of the task this thread runs inside an advance, if any. */
     private final ThreadLocal<long[]> inAdvance;
     private final CountDownLatch terminated = new CountDownLatch(1);
@@ -47,7 +46,7 @@ public final class TaskScheduler {
             boolean manualClock, LongSupplier nanoTime) {
         this.nanoTime = nanoTime;
         this.origin = manualClock ? 0 : nanoTime.getAsLong();
-        this.manualNow = manualClock ? new AtomicLong() : null;
+        this.manual = manualClock;
         this.inAdvance = manualClock ? new ThreadLocal<>() : null;
         this.threadDone = manualClock;
         ThreadFactory exiting = manualClock ? null : r -> threadFactory.newThread(() -> {
@@ -64,16 +63,16 @@ public final class TaskScheduler {
 
     /** {@return the clock, in nanoseconds: see the class documentation} */
     public long now() {
-        if (manualNow == null) {
+        if (!manual) {
             return nanoTime.getAsLong() - origin;
         }
         long[] tick = inAdvance.get();
-        return tick != null ? tick[0] : manualNow.get();
+        return tick != null ? tick[0] : core.manualNow();
     }
 
     /** {@return whether the clock is manual} */
     public boolean isManual() {
-        return manualNow != null;
+        return manual;
     }
 
     /** {@return the driving thread, or null on the manual clock} */
@@ -92,14 +91,14 @@ public final class TaskScheduler {
      * @throws RejectedExecutionException if shut down
      */
     public <V> ScheduledTask<V> schedule(Object body, boolean callable, long delayNanos, long period) {
-        long deadline = Checks.saturatedAdd(now(), Math.max(0, delayNanos));
-        ScheduledTask<V> task = period == 0 ? new ScheduledTask<>(this, body, callable, deadline)
-                : new PeriodicTask<>(this, (Runnable) body, deadline, period);
-        long sequence = core.schedule(task, deadline);
+        ScheduledTask<V> task = period == 0 ? new ScheduledTask<>(this, body, callable)
+                : new PeriodicTask<>(this, (Runnable) body, period);
+        // On the manual clock, outside an advance's tasks, the core reads the clock as it inserts.
+        long sequence = manual && inAdvance.get() == null ? core.scheduleAfter(task, delayNanos)
+                : core.schedule(task, Checks.saturatedAdd(now(), Math.max(0, delayNanos)));
         if (sequence < 0) {
             throw new RejectedExecutionException("the executor has been shut down; task " + body + " refused");
         }
-        task.sequence = sequence;
         return task;
     }
 
@@ -108,8 +107,8 @@ public final class TaskScheduler {
         if (!core.reschedule(task, deadline)) {
             return false;
         }
-        if (manualNow != null && core.handsOver() && core.tickOf(deadline) < core.tickOf(manualNow.get())) {
-            core.runDueBefore(core.tickOf(manualNow.get()), WheelTask::runClaimed); // due already: hand it over
+        if (manual && core.handsOver() && core.tickOf(deadline) < core.tickOf(core.manualNow())) {
+            core.runDueBefore(core.tickOf(core.manualNow()), WheelTask::runClaimed); // due already: hand it over
         }
         return true;
     }
@@ -128,19 +127,15 @@ public final class TaskScheduler {
      *     advance of this executor on this thread
      */
     public void advanceTo(long nanos) {
-        if (manualNow == null) {
+        if (!manual) {
             throw Checks.state("advanceTo needs an executor built with manualClock(); this one runs its own thread");
         }
         if (inAdvance.get() != null) {
             throw Checks.state("advanceTo(" + nanos + ") called from a task run by advanceTo on the same executor");
         }
-        long before;
-        do {
-            before = manualNow.get();
-            if (nanos <= before) {
-                return;
-            }
-        } while (!manualNow.compareAndSet(before, nanos));
+        if (!core.advanceManualClock(nanos) || core.handsOver()) {
+            return; // with a task executor, the due tasks went to it as the clock moved
+        }
         long[] tick = new long[1];
         inAdvance.set(tick);
         try {

@@ -64,6 +64,8 @@ public final class TimerCore implements TimerThread.Driven {
     private boolean accepting = true;
     /** The number of tasks scheduled so far: the next one's sequence number. */
     private long scheduled;
+    /** The manual clock, if there is no driving thread; written under the lock. */
+    private volatile long manualNow;
 
     /**
      * @param tickNanos the tick, positive
@@ -116,7 +118,21 @@ public final class TimerCore implements TimerThread.Driven {
      *     in which they entered the wheel), or {@link #SHUT_DOWN} or {@link #FULL}
      */
     public long schedule(WheelTask task, long deadline) {
-        long tick = tickOf(deadline);
+        return add(task, deadline, false);
+    }
+
+    /**
+     * Manual clock: as {@link #schedule}, with the deadline {@code delayNanos} (0 if negative) after
+     * the manual clock, read under the lock, so that the reading and the insertion are one step with
+     * respect to {@link #advanceManualClock}.
+     */
+    public long scheduleAfter(WheelTask task, long delayNanos) {
+        return add(task, Math.max(0, delayNanos), true);
+    }
+
+    private long add(WheelTask task, long deadlineOrDelay, boolean afterManualNow) {
+        long deadline = deadlineOrDelay;
+        long tick;
         long sequence;
         lock.lock();
         try {
@@ -126,13 +142,60 @@ public final class TimerCore implements TimerThread.Driven {
             if (maxPending > 0 && wheel.size() + handedOver >= maxPending) {
                 return FULL;
             }
+            if (afterManualNow) {
+                deadline = saturatedAdd(manualNow, deadlineOrDelay);
+            }
+            tick = tickOf(deadline);
             wheel.add(task, tick);
             sequence = scheduled++;
+            task.scheduled(deadline, sequence);
         } finally {
             lock.unlock();
         }
         armed(tick);
         return sequence;
+    }
+
+    private static long saturatedAdd(long a, long b) {
+        long sum = a + b;
+        return sum < a ? NEVER : sum;
+    }
+
+    /** {@return the manual clock (0 until {@link #advanceManualClock} moves it)} */
+    public long manualNow() {
+        return manualNow;
+    }
+
+    /**
+     * Manual clock: moves it to {@code nanos} if that is later. With a task executor, in the same
+     * step, takes every task due before the tick of {@code nanos} and then hands them over in order;
+     * without one, the caller then runs them ({@link #runDueBefore}).
+     *
+     * @param nanos the new time
+     * @return whether the clock moved
+     */
+    public boolean advanceManualClock(long nanos) {
+        List<WheelTask> due = null;
+        lock.lock();
+        try {
+            if (nanos <= manualNow) {
+                return false;
+            }
+            manualNow = nanos;
+            if (taskExecutor != null) {
+                due = new ArrayList<>();
+                for (long bound = tickOf(nanos); wheel.minTick() < bound; ) {
+                    due.add(wheel.pollMinKeepingNode()); // keeps its node, so a shutdown finds it
+                }
+                handedOver += due.size();
+            }
+        } finally {
+            lock.unlock();
+        }
+        if (due != null) {
+            due.forEach(this::handOver);
+        }
+        return true;
     }
 
     /**
@@ -309,22 +372,26 @@ public final class TimerCore implements TimerThread.Driven {
         for (int n; (n = handOverDue(bound, batch)) > 0; ) {
             any = true;
             for (int i = 0; i < n; i++) {
-                WheelTask task = batch[i];
+                handOver(batch[i]);
                 batch[i] = null;
-                try {
-                    taskExecutor.execute(task);
-                } catch (Throwable rejected) {
-                    if (claim(task)) {
-                        try {
-                            task.rejected(rejected);
-                        } finally {
-                            finished();
-                        }
-                    }
-                }
             }
         }
         return any;
+    }
+
+    /** Gives a task taken from the wheel to the task executor; if it refuses, the task is told so. */
+    private void handOver(WheelTask task) {
+        try {
+            taskExecutor.execute(task);
+        } catch (Throwable rejected) {
+            if (claim(task)) {
+                try {
+                    task.rejected(rejected);
+                } finally {
+                    finished();
+                }
+            }
+        }
     }
 
     /**

@@ -50,6 +50,17 @@ public abstract class WheelTask implements Runnable {
     protected WheelTask() {}
 
     /**
+     * Called by the core, under its lock, when the task enters the wheel the first time: a subclass
+     * that keeps its deadline and submission order records them here, so that they are in place
+     * before any other thread can find the task.
+     *
+     * @param deadline the task's deadline
+     * @param sequence its submission order
+     */
+    protected void scheduled(long deadline, long sequence) {
+    }
+
+    /**
      * Runs the task once claimed, on the thread that claimed it: its body, then whatever follows
      * (its outcome, its next run). Reports what the body throws in the subclass's own way; throws
      * nothing.
