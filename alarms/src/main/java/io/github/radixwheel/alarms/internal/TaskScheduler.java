@@ -31,6 +31,8 @@ public final class TaskScheduler {
     /** Manual clock: the start of the tick of the task this thread runs inside an advance, if any. */
     private final ThreadLocal<long[]> inAdvance;
     private final CountDownLatch terminated = new CountDownLatch(1);
+    /** Manual clock with a task executor: held by an advance while it moves the clock and hands over. */
+    private final Object handOvers = new Object();
     /** Whether the driving thread has ended (or never started and never will). */
     private volatile boolean threadDone;
 
@@ -108,7 +110,9 @@ public final class TaskScheduler {
             return false;
         }
         if (manual && core.handsOver() && core.tickOf(deadline) < core.tickOf(core.manualNow())) {
-            core.runDueBefore(core.tickOf(core.manualNow()), WheelTask::runClaimed); // due already: hand it over
+            synchronized (handOvers) {
+                core.runDueBefore(core.tickOf(core.manualNow()), WheelTask::runClaimed); // due already: hand it over
+            }
         }
         return true;
     }
@@ -133,8 +137,16 @@ public final class TaskScheduler {
         if (inAdvance.get() != null) {
             throw Checks.state("advanceTo(" + nanos + ") called from a task run by advanceTo on the same executor");
         }
-        if (!core.advanceManualClock(nanos) || core.handsOver()) {
-            return; // with a task executor, the due tasks went to it as the clock moved
+        if (core.handsOver()) {
+            // One advance at a time, so that none returns while another that moved the clock before
+            // it is still handing tasks over.
+            synchronized (handOvers) {
+                core.advanceManualClock(nanos); // the due tasks go to the task executor as the clock moves
+            }
+            return;
+        }
+        if (!core.advanceManualClock(nanos)) {
+            return;
         }
         long[] tick = new long[1];
         inAdvance.set(tick);
