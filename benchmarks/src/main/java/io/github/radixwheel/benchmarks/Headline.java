@@ -149,7 +149,8 @@ public final class Headline {
             }
         }
         ResultFormatFactory.getInstance(ResultFormatType.JSON, dir.resolve("headline.json").toString()).writeOut(runs);
-        List<EndToEnd.Run> endToEnd = EndToEnd.runAll(END_TO_END_SIZE, TimeUnit.SECONDS.toNanos(1));
+        List<List<EndToEnd.Run>> endToEnd = EndToEnd.runAll(EndToEnd.IMPLS, END_TO_END_SIZE, TimeUnit.SECONDS.toNanos(1),
+                EndToEnd.RUNS);
         long seconds = TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - start);
 
         List<Result> results = runs.stream().map(Result::of).toList();
@@ -157,7 +158,8 @@ public final class Headline {
                 + " -prof gc; %d min %02d s in all. %s.%n%nCells: score · allocation per unit; fastest in bold.%n%n",
                 WARMUP, MEASUREMENT, seconds / 60, seconds % 60, info)
                 + Report.markdown(results)
-                + "\n### Thread-driven timers end to end (real clock, 1 ms tick, delays uniform in 1 s; one run each)\n\n"
+                + "\n### Thread-driven timers end to end (real clock, 1 ms tick, delays uniform in 1 s; medians of "
+                + EndToEnd.RUNS + " runs, ranges in brackets)\n\n"
                 + EndToEnd.table(endToEnd);
         Files.writeString(dir.resolve("headline.md"), md, StandardCharsets.UTF_8);
         Report.chart(results, info, dir.resolve("headline.png"));

@@ -20,7 +20,7 @@ final class ReadmeSnippets {
     static final Path README = Path.of("../README.md");
     /** The test trees of the library modules. */
     static final List<Path> TEST_TREES = List.of(Path.of("../core/src/test"), Path.of("../alarms/src/test"),
-            Path.of("../testkit/src/test"));
+            Path.of("../netty/src/test"), Path.of("../testkit/src/test"));
 
     private static final String BEGIN = "// README begin";
     private static final String END = "// README end";
