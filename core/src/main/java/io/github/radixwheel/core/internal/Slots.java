@@ -221,29 +221,33 @@ final class Slots extends Nodes {
      * @throws IllegalStateException naming the first violation
      */
     int checkSlot(int level, int slot, int limit) {
-        String where = "level " + level + " slot " + slot;
         int s = sentinel(level, slot);
         if (next(s) != s && !occupancy[level].get(slot)) {
-            throw Checks.state(where + ": head, tail and occupancy bit disagree (an occupied slot's bit is clear)");
+            throw slotState(level, slot, "head, tail and occupancy bit disagree (an occupied slot's bit is clear)");
         }
         int n = 0;
         int prev = s;
         for (int e = next(s); e != s; e = next(e)) {
             if (e < 0 || e >= capacity() || !isLinked(e)) {
-                throw Checks.state(where + ": links to a free node " + e);
+                throw slotState(level, slot, "links to a free node " + e);
             }
             if (prev(e) != prev) {
-                throw Checks.state(where + ": broken back link at node " + e);
+                throw slotState(level, slot, "broken back link at node " + e);
             }
             if (++n > limit) {
-                throw Checks.state(where + ": cycle");
+                throw slotState(level, slot, "cycle");
             }
             prev = e;
         }
         if (prev != prev(s)) {
-            throw Checks.state(where + ": tail is " + prev(s) + " but the list ends at " + prev);
+            throw slotState(level, slot, "tail is " + prev(s) + " but the list ends at " + prev);
         }
         return n;
+    }
+
+    /** The message is built only on failure: a check of every slot allocates nothing per slot. */
+    private static IllegalStateException slotState(int level, int slot, String what) {
+        return Checks.state("level " + level + " slot " + slot + ": " + what);
     }
 
     /** Checks a level's bitmap summaries, and that a level holding nodes has its bit set. */
