@@ -56,7 +56,7 @@ import io.github.radixwheel.core.internal.RadixEngine;
  *       r the number of distinct priorities among the events at {@code now()}, plus O(r) when it
  *       starts or ends a priority run that is neither the lowest nor the highest.</li>
  *   <li>{@code pollFirst}: O(1) amortized for any distribution of times: an event moves down the
- *       wheel's levels at most 6 times in its life, and empty stretches of time of any length cost
+ *       wheel's levels at most 4 times in its life, and empty stretches of time of any length cost
  *       only bitmap searches. When a new time becomes current, its g events cost O(g), once; if
  *       they were scheduled out of priority order (a later one with a lower priority), sorting them
  *       costs O(g log g), once: many events of one time scheduled in descending priorities cost
@@ -69,11 +69,11 @@ import io.github.radixwheel.core.internal.RadixEngine;
  *       {@code checkInvariants}: O(size + slots), allocating nothing per slot.</li>
  * </ul>
  * Memory: 32 bytes per event of capacity (a key and two links, 16; a handle stamp, 4; the event
- * reference, 4 with compressed references; the priority, 8), besides the event objects; plus 8
- * bytes per wheel slot (7,172 slots, about 57 KB, and their occupancy bitmaps); plus, once a time's
- * events had to be sorted by priority, up to 16 bytes per event of capacity of sort space, kept
- * until {@link #trimToSize()}. At most 48 bytes per event of capacity in all. Capacity grows by a
- * quarter when full.
+ * reference, 4 with compressed references; the priority, 8), besides the event objects; plus, once
+ * a time's events had to be sorted by priority, up to 16 bytes per event of capacity of sort space,
+ * kept until {@link #trimToSize()}: at most 48 bytes per event of capacity in all. Capacity grows by
+ * a quarter when full. Besides, a fixed 8 bytes per wheel slot: 34,816 slots in five levels, about
+ * 272 KB, plus about 5 KB of occupancy bitmaps, allocated by the constructor.
  *
  * @param <E> the type of the events; events are never null
  */
@@ -81,6 +81,12 @@ public final class FutureEventList<E> {
     private static final int DEFAULT_CAPACITY = 16;
     private static final int NIL = RadixEngine.NIL;
     private static final int SHOWN_EVENTS = 8;
+    /**
+     * Five levels of 11 to 13 bits: a simulation's pending times spread over 2^30 to 2^50 keys, and
+     * fewer, wider levels move each event down fewer times than {@code LevelBits.DEFAULT}'s seven
+     * (see docs/design.md); wider still, and the occupancy bitmaps cost more than the moves saved.
+     */
+    private static final LevelBits LEVEL_BITS = LevelBits.of(13, 13, 13, 13, 11);
 
     /** Keys: the times' bits ({@link EventListTimes}). Alarm times: the priorities. */
     private final HandleWheel<E> wheel;
@@ -119,7 +125,7 @@ public final class FutureEventList<E> {
         if (!EventListTimes.isValidStart(start)) {
             throw EventListTimes.invalidStart("start", start);
         }
-        this.wheel = new HandleWheel<>(LevelBits.DEFAULT, initialCapacity, true);
+        this.wheel = new HandleWheel<>(LEVEL_BITS, initialCapacity, true);
         this.current = new EventListGroup(wheel);
         this.now = start + 0.0;
         wheel.reset(EventListTimes.key(now));
@@ -493,7 +499,9 @@ public final class FutureEventList<E> {
             return e;
         }
         now = EventListTimes.time(key);
-        return current.activate(e, key);
+        current.clear();
+        return wheel.firstAtMin() == NIL ? e : current.activate(e, key); // others of its time: settle their order
+
     }
 
     // ---------------------------------------------------------------- whole-list operations

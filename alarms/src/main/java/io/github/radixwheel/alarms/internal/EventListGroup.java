@@ -235,8 +235,7 @@ public final class EventListGroup {
      * scheduled out of order.
      */
     public int activate(int e, long key) {
-        lo = 0;
-        hi = 0;
+        clear();
         int previousPriority = priority(e);
         for (int n = wheel.firstAtMin(); n != NIL; n = wheel.next(n)) {
             int p = priority(n);
