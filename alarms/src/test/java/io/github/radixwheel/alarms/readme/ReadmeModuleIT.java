@@ -54,6 +54,7 @@ class ReadmeModuleIT {
         args.add(copy(SAMPLES.resolve("TtlCache.java"), src, "io/github/radixwheel/alarms/readme"));
         args.add(copy(SAMPLES.resolve("ShopSimulation.java"), src, "io/github/radixwheel/alarms/readme"));
         args.add(copy(SAMPLES.resolve("RequestTimeouts.java"), src, "io/github/radixwheel/alarms/readme"));
+        args.add(copy(SAMPLES.resolve("Bank.java"), src, "io/github/radixwheel/alarms/readme"));
         args.add(copy(CORE_SAMPLES.resolve("ShortestPaths.java"), src, "io/github/radixwheel/core/readme"));
         ToolProvider javac = ToolProvider.findFirst("javac").orElseThrow();
         StringWriter errors = new StringWriter();

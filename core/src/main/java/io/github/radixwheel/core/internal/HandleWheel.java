@@ -81,7 +81,26 @@ public final class HandleWheel<V> extends HandlePool {
         return handle(e);
     }
 
+    /**
+     * Takes an unused node with an alarm time and a value, not linked yet: for a front that decides
+     * where it goes ({@link #insertLast}, {@link #insertFirst}, {@link #insertBeside}).
+     */
+    public int allocateNode(long alarmTime, V value) {
+        requireMutable();
+        return allocate(alarmTime, value);
+    }
+
     // ---------------------------------------------------------------- one element
+
+    /** The node that {@code handle} names if it is live, else NIL. */
+    public int node(long handle) {
+        return indexOf(handle);
+    }
+
+    /** The handle of a live node. */
+    public long handleOf(int e) {
+        return handle(e);
+    }
 
     public boolean contains(long handle) {
         return indexOf(handle) != NIL;

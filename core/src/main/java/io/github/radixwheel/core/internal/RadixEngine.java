@@ -174,6 +174,12 @@ public class RadixEngine {
         return slots.following(e);
     }
 
+    /** The node before linked node {@code e} in its slot's list, or NIL if {@code e} is the head. */
+    public int previous(int e) {
+        int p = slots.prev(e);
+        return p < slots.capacity() ? p : NIL;
+    }
+
     /** The next node of an unlinked node's free list. */
     public int nextFree(int e) {
         return slots.next(e);
