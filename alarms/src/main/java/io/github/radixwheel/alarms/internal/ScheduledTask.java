@@ -1,5 +1,6 @@
 package io.github.radixwheel.alarms.internal;
 
+import java.lang.invoke.VarHandle;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.Delayed;
@@ -120,9 +121,12 @@ public class ScheduledTask<V> extends WheelTask implements RunnableScheduledFutu
         }
     }
 
-    /** After a cancel made elsewhere (shutdown, a refused next run): drops the body and wakes waiters. */
+    /** After a cancel (by the core, under its lock): drops the body and wakes the waiters. */
     final void cancelled() {
         body = null;
+        // The core stored the state with a release store; a waiter stores its flag and then reads
+        // the state: without a fence here, each could miss the other's store.
+        VarHandle.fullFence();
         signal();
     }
 

@@ -49,7 +49,10 @@ public final class TimerCore implements TimerThread.Driven {
     private final Executor taskExecutor;
     /** The driving thread; null on a manual clock. */
     private final TimerThread thread;
-    /** Tasks claimed and not yet finished ({@link #finished}). */
+    /**
+     * Threads running claimed tasks: one per task claimed through {@link #claim}, one per call of
+     * {@link #runDueBefore} that runs tasks itself (for all of them); see {@link #finished}.
+     */
     private final AtomicLong running = new AtomicLong();
     /** The driving thread's reusable hand-over batch. */
     private final WheelTask[] handOverBatch;
@@ -299,12 +302,13 @@ public final class TimerCore implements TimerThread.Driven {
     }
 
     /**
-     * Takes the first task if it falls due before tick {@code bound}, claimed for the calling thread.
+     * Takes the first task if it falls due before tick {@code bound}, claimed for the calling thread,
+     * which counts itself as running ({@link #runDueBefore}) for all the tasks it takes.
      *
      * @param bound the first tick not due
      * @return the task, or null if none is due
      */
-    public WheelTask pollDue(long bound) {
+    private WheelTask pollDue(long bound) {
         lock.lock();
         try {
             if (wheel.minTick() >= bound) {
@@ -312,7 +316,6 @@ public final class TimerCore implements TimerThread.Driven {
             }
             WheelTask task = wheel.pollMin();
             task.setState(WheelTask.RUNNING);
-            running.incrementAndGet();
             return task;
         } finally {
             lock.unlock();
@@ -353,16 +356,19 @@ public final class TimerCore implements TimerThread.Driven {
                     ? handOverBatch : new WheelTask[HAND_OVER_BATCH]);
         }
         boolean any = false;
-        for (WheelTask task; (task = pollDue(bound)) != null; ) {
-            any = true;
-            try {
-                runner.accept(task);
-            } catch (Throwable t) {
-                // runClaimed reports what a task throws; this keeps a thread that runs tasks alive
-                // whatever else goes wrong.
-            } finally {
-                finished();
+        running.incrementAndGet(); // once for every task this call takes: counted before the first claim
+        try {
+            for (WheelTask task; (task = pollDue(bound)) != null; ) {
+                any = true;
+                try {
+                    runner.accept(task);
+                } catch (Throwable t) {
+                    // runClaimed reports what a task throws; this keeps a thread that runs tasks
+                    // alive whatever else goes wrong.
+                }
             }
+        } finally {
+            finished();
         }
         return any;
     }

@@ -95,9 +95,12 @@ public abstract class WheelTask implements Runnable {
         return state;
     }
 
-    /** Sets the state; the core calls it under its lock. */
+    /**
+     * Sets the state; the core calls it under its lock, whose release publishes it (so a release
+     * store suffices: readers outside the lock need no order beyond it).
+     */
     final void setState(int s) {
-        state = s;
+        STATE.setRelease(this, s);
     }
 
     /**
