@@ -1,5 +1,6 @@
 package io.github.radixwheel.testkit;
 
+import io.github.radixwheel.alarms.FutureEventList;
 import io.github.radixwheel.alarms.TimingWheel;
 import io.github.radixwheel.alarms.TimingWheelConfig;
 import io.github.radixwheel.core.LevelBits;
@@ -21,12 +22,13 @@ import net.jqwik.api.state.ActionChainArbitrary;
  * to the edges: the least and greatest allowed key or time, slot and level boundaries, stale and
  * made-up handles, out-of-range values) first on the real structure, then on the reference. A
  * delivering call ({@code increaseMinAllowedKey}, {@code pollMin}, {@code advanceClock},
- * {@code firePastAlarms}, {@code advanceClockStopAtNextAlarm}, {@code fireNextAlarm}) gets a handler
- * that follows a generated script: on each delivery it adds, removes, re-keys or re-values elements,
- * clears or resets the structure, queries it, iterates it while trying to modify it, makes a nested
- * delivering call, or throws. Each side records every return value (handles named by the order in
- * which they were issued), the type of every exception, every delivery with the clock seen inside the
- * handler, and its whole state after every step; the action fails unless both records are equal.
+ * {@code firePastAlarms}, {@code advanceClockStopAtNextAlarm}, {@code fireNextAlarm}, and the event
+ * list's {@code pollFirst}) gets a handler that follows a generated script: on each delivery it adds,
+ * removes, re-keys or re-values elements, clears or resets the structure, queries it, iterates it
+ * while trying to modify it, makes a nested delivering call, or throws. Each side records every
+ * return value (handles named by the order in which they were issued), the type of every exception,
+ * every delivery with the clock seen inside the handler, and its whole state after every step; the
+ * action fails unless both records are equal.
  * After every step (each action and each operation inside a handler) the real structure's
  * {@code checkInvariants()} runs, then the {@link InvariantCheck} given, if any, then the reference's
  * own check.
@@ -115,6 +117,41 @@ public final class RadixwheelActions {
         Objects.requireNonNull(check, "check is null");
         Levels.checkBuildable(Objects.requireNonNull(config, "config is null").levelBits());
         return WheelActions.chain(config, start, 3, check);
+    }
+
+    /**
+     * Chains on a {@code FutureEventList} and a {@link ReferenceEventList}, up to 70 actions. Both
+     * lists start at 0.0, and an action replaces both by new lists at a start from
+     * {@link RadixwheelArbitraries#eventListStarts()} (a start drawn per chain instead would keep
+     * jqwik from shrinking a failing chain). Times come from
+     * {@link RadixwheelArbitraries#eventTimes(double)} at the current time, or tie with a pending event,
+     * or are {@code -0.0}; priorities lean to ties and to {@code Integer.MIN_VALUE} and
+     * {@code Integer.MAX_VALUE}. A failing chain shrinks by dropping actions; each action keeps the
+     * arguments it was drawn with.
+     *
+     * @return the chains, to which you may add actions or change the number of actions
+     */
+    public static ActionChainArbitrary<DifferentialEventList> eventList() {
+        return EventListActions.chain(0.0, RadixwheelArbitraries.eventListStarts(), InvariantCheck.NONE);
+    }
+
+    /**
+     * Chains on a {@code FutureEventList} and a {@link ReferenceEventList} that start at one time, up
+     * to 70 actions; an action replaces both by new lists at that time.
+     *
+     * @param start the start of both lists: finite and not negative
+     * @param check run on the real list after every step, after its {@code checkInvariants()}
+     * @return the chains, to which you may add actions or change the number of actions
+     * @throws NullPointerException if {@code check} is null
+     * @throws IllegalArgumentException if {@code start} is NaN, infinite or negative
+     */
+    public static ActionChainArbitrary<DifferentialEventList> eventList(double start,
+            InvariantCheck<? super FutureEventList<Long>> check) {
+        Objects.requireNonNull(check, "check is null");
+        if (!(start >= 0 && start < Double.POSITIVE_INFINITY)) {
+            throw new IllegalArgumentException("start: " + start + " (expected: a finite time >= 0.0)");
+        }
+        return EventListActions.chain(start, Arbitraries.just(start), check);
     }
 
     /** Every n-th value null: 0 (none), 1 (all) or 3; a structure that never stored a value takes a shortcut. */

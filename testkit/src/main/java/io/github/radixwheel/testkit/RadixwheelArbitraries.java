@@ -210,6 +210,20 @@ public final class RadixwheelArbitraries {
     }
 
     /**
+     * Starts for a {@code FutureEventList}: 0.0, {@code -0.0} (which the list keeps as 0.0), the least
+     * subnormal and the least normal value, small and round values, 2^53 (where the gap between times
+     * reaches 2), huge values and {@link Double#MAX_VALUE}, and any value in {@code [0, 10^9]}.
+     *
+     * @return finite times {@code >= 0} (or {@code -0.0}), shrinking toward 0.0
+     */
+    public static Arbitrary<Double> eventListStarts() {
+        return Arbitraries.frequencyOf(
+                Tuple.of(3, Arbitraries.of(0.0, -0.0, Double.MIN_VALUE, Double.MIN_NORMAL, 0.1, 1.0, 1e6, 0x1p53, 1e300,
+                        Double.MAX_VALUE)),
+                Tuple.of(1, Arbitraries.doubles().between(0, 1e9)));
+    }
+
+    /**
      * Event times for a future event list whose clock reads {@code now}: {@code now} itself and a few
      * fixed times (ties), one and two ulps above {@code now}, tiny gaps (subnormals when {@code now}
      * is 0), gaps of every magnitude, huge gaps up to {@link Double#MAX_VALUE}, and {@code +∞}.

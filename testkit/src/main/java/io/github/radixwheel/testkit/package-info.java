@@ -11,9 +11,13 @@
  *       starts and event times, biased to the values where bugs live (the minimum, slot and level
  *       edges, the largest allowed key, one-ulp gaps, {@code +∞}).</li>
  *   <li>{@link io.github.radixwheel.testkit.RadixwheelActions}: action chains for jqwik's stateful
- *       testing that run the same random operations (handlers that use the structure and handlers
- *       that throw included) on a real structure and its reference, compare every result and call
- *       {@code checkInvariants()} after every step.</li>
+ *       testing ({@code queue()}, {@code wheel()} and {@code eventList()}) that run the same random
+ *       operations (handlers that use the structure and handlers that throw included) on a real
+ *       structure and its reference, compare every result and call {@code checkInvariants()} after
+ *       every step. Their states, {@link io.github.radixwheel.testkit.DifferentialQueue},
+ *       {@link io.github.radixwheel.testkit.DifferentialWheel} and
+ *       {@link io.github.radixwheel.testkit.DifferentialEventList}, give both structures to actions of
+ *       your own.</li>
  * </ul>
  *
  * <p>Nothing here is thread-safe, and nothing here is meant for production code.

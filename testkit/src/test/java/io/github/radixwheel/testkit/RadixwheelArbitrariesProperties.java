@@ -3,6 +3,7 @@ package io.github.radixwheel.testkit;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.radixwheel.alarms.FutureEventList;
 import io.github.radixwheel.alarms.TimingWheel;
 import io.github.radixwheel.alarms.TimingWheelConfig;
 import io.github.radixwheel.core.LevelBits;
@@ -47,6 +48,25 @@ class RadixwheelArbitrariesProperties {
         }
     }
 
+    @Property(tries = 100, seed = "20261129")
+    void eventListStarts_areAcceptedByBothLists_andEventTimesByTheRealOne(@ForAll("eventListStarts") double start) {
+        FutureEventList<String> real = new FutureEventList<>(start);
+        ReferenceEventList<String> reference = new ReferenceEventList<>(start);
+        assertEquals(Double.doubleToRawLongBits(real.now()), Double.doubleToRawLongBits(reference.now()));
+        for (double t : RadixwheelArbitraries.eventTimes(real.now()).sampleStream().limit(30).toList()) {
+            real.add(t, "e");
+        }
+        real.checkInvariants();
+    }
+
+    @Test
+    void eventListStarts_includeZeroNegativeZeroAndTheLargestFinite() {
+        List<Double> sample = RadixwheelArbitraries.eventListStarts().sampleStream().limit(1000).toList();
+        assertTrue(sample.stream().anyMatch(t -> Double.doubleToRawLongBits(t) == Long.MIN_VALUE), "-0.0");
+        assertTrue(sample.contains(0.0));
+        assertTrue(sample.contains(Double.MAX_VALUE));
+    }
+
     @Test
     void eventTimes_includeTiesUlpsSubnormalsAndInfinity() {
         List<Double> sample = RadixwheelArbitraries.eventTimes(0).sampleStream().limit(3000).toList();
@@ -74,6 +94,11 @@ class RadixwheelArbitrariesProperties {
     @Provide
     Arbitrary<Long> wheelStarts() {
         return RadixwheelArbitraries.wheelStarts();
+    }
+
+    @Provide
+    Arbitrary<Double> eventListStarts() {
+        return RadixwheelArbitraries.eventListStarts();
     }
 
     @Provide
