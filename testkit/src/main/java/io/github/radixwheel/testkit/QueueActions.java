@@ -1,10 +1,10 @@
 package io.github.radixwheel.testkit;
 
-import io.github.radixwheel.core.LevelBits;
 import io.github.radixwheel.core.TimingWheelQueue;
 import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 import java.util.function.Function;
+import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.Combinators;
 import net.jqwik.api.Tuple;
@@ -15,18 +15,26 @@ import net.jqwik.api.state.ActionChainArbitrary;
 import net.jqwik.api.state.Transformer;
 
 /**
- * The actions of a differential queue chain: every public method. Arguments are drawn as
- * {@link Point}s and picks, resolved against each side's state when the action runs, so that no
- * action depends on the state when it is drawn and the shrinker may drop any of them.
+ * The actions of a differential queue chain: every public method, and new queues of another
+ * configuration. Arguments are drawn as {@link Point}s and picks, resolved against each side's state
+ * when the action runs, so that no action depends on the state when it is drawn and the shrinker may
+ * drop any of them. The configuration is an action rather than a parameter of the chain: jqwik
+ * regenerates, rather than shrinks, a chain drawn inside {@code flatMap}.
  */
 final class QueueActions {
     private QueueActions() {}
 
-    static ActionChainArbitrary<DifferentialQueue> chain(LevelBits levelBits, long minAllowedKey, int nullEvery,
+    /**
+     * @param start the configuration of the first queues
+     * @param restarts the configurations of the new queues that an action may replace both queues
+     *     with; refused ones are added
+     */
+    static ActionChainArbitrary<DifferentialQueue> chain(QueueStart start, Arbitrary<QueueStart> restarts,
             InvariantCheck<? super TimingWheelQueue<Long>> check) {
+        Arbitrary<QueueStart> newStarts = Arbitraries.frequencyOf(Tuple.of(8, restarts), Tuple.of(1, QueueStart.refused()));
         Arbitrary<Point> points = Point.points();
         Arbitrary<Tuple2<Double, Boolean>> picks = Scripts.picks();
-        return ActionChain.startWith(() -> new DifferentialQueue(levelBits, minAllowedKey, nullEvery, check))
+        return ActionChain.startWith(() -> new DifferentialQueue(start, check))
                 .withAction(5, action(points, p -> "add " + p, (s, p) -> s.add(s.key(p))))
                 .withAction(2, action(points, p -> "addFirst " + p, (s, p) -> s.addFirst(s.key(p))))
                 .withAction(2, action(picks, p -> "add" + (p.get1() < 0.5 ? "After " : "Before ") + p,
@@ -47,12 +55,12 @@ final class QueueActions {
                 .withAction(2, action(Scripts.steps(), step -> "pollMin with an action that does " + step,
                         QueueSide::pollMin))
                 .withAction(1, action(points, p -> "reset " + p, (s, p) -> s.reset(s.resetKey(p))))
+                .withAction(2, action(newStarts, c -> "new queues " + c, QueueSide::restart))
                 .withAction(1, Action.just("trimToSize", mutate("trimToSize", QueueSide::trim)))
                 .withAction(1, Action.just("clear", mutate("clear", QueueSide::clear)))
                 .withAction(2, action(picks, p -> "query " + p, (s, p) -> s.query(s.pick(p.get1(), p.get2()))))
                 .withAction(1, action(Scripts.fractions(), a -> "forEach, and forEachInOrder modifying " + a,
                         QueueSide::inOrder))
-                .improveShrinkingWith(() -> new StateChange<>(DifferentialQueue::digest))
                 .withMaxTransformations(80);
     }
 
@@ -60,9 +68,14 @@ final class QueueActions {
         return Transformer.mutate(name, s -> s.run(name, op));
     }
 
-    /** An action whose argument is drawn from {@code args}, whatever the state, and described by {@code describe}. */
+    /**
+     * An action whose argument is drawn from {@code args}, whatever the state, and described by
+     * {@code describe}. The argument does not shrink: jqwik builds every candidate of a chain's shrink
+     * step at once, and shrinking arguments too multiplies them by the square of the chain's length
+     * (seconds per step at 80 actions); a failing chain shrinks by dropping actions instead.
+     */
     private static <T> Action.Independent<DifferentialQueue> action(Arbitrary<T> args, Function<T, String> describe,
             BiConsumer<QueueSide, T> op) {
-        return () -> args.map(arg -> mutate(describe.apply(arg), side -> op.accept(side, arg)));
+        return () -> args.dontShrink().map(arg -> mutate(describe.apply(arg), side -> op.accept(side, arg)));
     }
 }

@@ -1,16 +1,23 @@
 package io.github.radixwheel.testkit;
 
 import io.github.radixwheel.core.ElementConsumer;
+import io.github.radixwheel.core.LevelBits;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.BiFunction;
 
 /** Drives one queue (the real one or its reference) through the operations of a differential chain. */
 final class QueueSide extends Side {
-    final QueueApi<Long> q;
+    /** Makes a new queue of this side's kind with these levels at this minimum ({@code >= 0}): the constructor under test. */
+    private final BiFunction<LevelBits, Long, QueueApi<Long>> factory;
+    /** The queue driven; replaced by {@link #restart}. */
+    private QueueApi<Long> q;
 
-    QueueSide(String name, QueueApi<Long> q, int nullEvery, Runnable extraCheck) {
-        super(name, nullEvery, extraCheck);
-        this.q = q;
+    QueueSide(String name, BiFunction<LevelBits, Long, QueueApi<Long>> factory, QueueStart start,
+            Runnable extraCheck) {
+        super(name, start.nullEvery(), extraCheck);
+        this.factory = factory;
+        this.q = factory.apply(start.levelBits(), start.minAllowedKey());
     }
 
     @Override
@@ -133,6 +140,19 @@ final class QueueSide extends Side {
                     default -> q.increaseMinAllowedKey(q.minAllowedKey() + 1, (h2, k2, v2) -> { });
                 }
             });
+            return "done";
+        });
+    }
+
+    /**
+     * Goes on with a new queue built from {@code start}, or with the same queue if the constructor
+     * refuses its levels; the old queue's handles stay in the pool of issued ones, foreign to the new
+     * queue.
+     */
+    void restart(QueueStart start) {
+        call("new queue " + start, () -> {
+            q = factory.apply(start.levelBits(), start.minAllowedKey());
+            nullEvery(start.nullEvery());
             return "done";
         });
     }

@@ -8,8 +8,6 @@ import io.github.radixwheel.core.TimingWheelQueue;
 import java.util.Objects;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
-import net.jqwik.api.Combinators;
-import net.jqwik.api.Tuple;
 import net.jqwik.api.state.ActionChain;
 import net.jqwik.api.state.ActionChainArbitrary;
 
@@ -44,31 +42,37 @@ import net.jqwik.api.state.ActionChainArbitrary;
  *     return RadixwheelActions.queue();
  * }
  * }</pre>
- * A failure shrinks to a short sequence of actions and shows where the two records part. To add
- * checks of your own, pass an {@link InvariantCheck} (run after every step, inside handlers too) or
- * call {@code chain.withInvariant(...)} (run after every action); to add actions of your own, call
- * {@code withAction} on the {@link ActionChainArbitrary} of a fixed configuration.
+ * A failure shrinks to a short sequence of actions (a few, typically) and shows where the two records
+ * part: no action depends on the state when it is drawn, the configuration of a chain's structures
+ * is an action rather than drawn per chain, and a failing chain shrinks by dropping actions rather
+ * than by shrinking their arguments. To add checks of your own, pass an {@link InvariantCheck} (run
+ * after every step, inside handlers too) or call {@code chain.withInvariant(...)} (run after every
+ * action); to add actions of your own, call {@code withAction} on the {@link ActionChainArbitrary} of
+ * a fixed configuration.
  */
 public final class RadixwheelActions {
     private RadixwheelActions() {}
 
     /**
-     * Chains on a {@code TimingWheelQueue} and a {@link ReferenceQueue}, with level bits from
+     * Chains on a {@code TimingWheelQueue} and a {@link ReferenceQueue}, up to 80 actions. Both queues
+     * start as {@code new TimingWheelQueue<>()} does ({@link LevelBits#DEFAULT}, minimum 0) with every
+     * third value null, and an action replaces both by new queues with level bits from
      * {@link RadixwheelArbitraries#levelBits()}, a first minimum from
-     * {@link RadixwheelArbitraries#minAllowedKeys()}, values all present, all null or every third
-     * null, and up to 80 actions.
+     * {@link RadixwheelArbitraries#minAllowedKeys()} and values all present, all null or every third
+     * null, or tries refused levels (a configuration drawn per chain instead would keep jqwik from
+     * shrinking a failing chain). A failing chain shrinks by dropping actions; each action keeps the
+     * arguments it was drawn with.
      *
      * @return the chains
      */
     public static Arbitrary<ActionChain<DifferentialQueue>> queue() {
-        return Combinators.combine(RadixwheelArbitraries.levelBits(), RadixwheelArbitraries.minAllowedKeys(),
-                nullPatterns()).as(Tuple::of).flatMap(c -> QueueActions.chain(c.get1(), c.get2(), c.get3(),
-                        InvariantCheck.NONE));
+        return QueueActions.chain(QueueStart.DEFAULT, QueueStart.starts(), InvariantCheck.NONE);
     }
 
     /**
      * Chains on a {@code TimingWheelQueue} and a {@link ReferenceQueue} of one configuration, up to 80
-     * actions, with every third value null.
+     * actions, with every third value null; an action replaces both by new queues of that
+     * configuration, or tries refused levels. A failing chain shrinks by dropping actions.
      *
      * @param levelBits the levels of both queues
      * @param minAllowedKey the first minimum of both queues, {@code >= 0}
@@ -84,26 +88,31 @@ public final class RadixwheelActions {
         if (minAllowedKey < 0) {
             throw new IllegalArgumentException("minAllowedKey: " + minAllowedKey + " (expected: 0.." + Long.MAX_VALUE + ")");
         }
-        return QueueActions.chain(levelBits, minAllowedKey, 3, check);
+        QueueStart start = new QueueStart(levelBits, minAllowedKey, 3);
+        return QueueActions.chain(start, Arbitraries.just(start), check);
     }
 
     /**
-     * Chains on a {@code TimingWheel} and a {@link ReferenceWheel}, with configurations from
-     * {@link RadixwheelArbitraries#timingWheelConfigs()}, starts from
-     * {@link RadixwheelArbitraries#wheelStarts()}, values all present, all null or every third null,
-     * and up to 70 actions.
+     * Chains on a {@code TimingWheel} and a {@link ReferenceWheel}, up to 70 actions. Both wheels start
+     * at 0 with {@link TimingWheelConfig#microsecondPrecision()} and every third value null, and an
+     * action replaces both by new wheels with a configuration from
+     * {@link RadixwheelArbitraries#timingWheelConfigs()}, a start from
+     * {@link RadixwheelArbitraries#wheelStarts()} and values all present, all null or every third null,
+     * or tries refused configurations (a configuration drawn per chain instead would keep jqwik from
+     * shrinking a failing chain). A failing chain shrinks by dropping actions; each action keeps the
+     * arguments it was drawn with.
      *
      * @return the chains
      */
     public static Arbitrary<ActionChain<DifferentialWheel>> wheel() {
-        return Combinators.combine(RadixwheelArbitraries.timingWheelConfigs(), RadixwheelArbitraries.wheelStarts(),
-                nullPatterns()).as(Tuple::of).flatMap(c -> WheelActions.chain(c.get1(), c.get2(), c.get3(),
-                        InvariantCheck.NONE));
+        return WheelActions.chain(WheelStart.DEFAULT, WheelStart.starts(), InvariantCheck.NONE);
     }
 
     /**
      * Chains on a {@code TimingWheel} and a {@link ReferenceWheel} of one configuration and start, up
-     * to 70 actions, with every third value null.
+     * to 70 actions, with every third value null; an action replaces both by new wheels of that
+     * configuration and start, or tries refused configurations. A failing chain shrinks by dropping
+     * actions.
      *
      * @param config the configuration of both wheels
      * @param start the start of both wheels
@@ -116,7 +125,8 @@ public final class RadixwheelActions {
             InvariantCheck<? super TimingWheel<Long>> check) {
         Objects.requireNonNull(check, "check is null");
         Levels.checkBuildable(Objects.requireNonNull(config, "config is null").levelBits());
-        return WheelActions.chain(config, start, 3, check);
+        WheelStart first = new WheelStart(config, start, 3);
+        return WheelActions.chain(first, Arbitraries.just(first), check);
     }
 
     /**
@@ -152,10 +162,5 @@ public final class RadixwheelActions {
             throw new IllegalArgumentException("start: " + start + " (expected: a finite time >= 0.0)");
         }
         return EventListActions.chain(start, Arbitraries.just(start), check);
-    }
-
-    /** Every n-th value null: 0 (none), 1 (all) or 3; a structure that never stored a value takes a shortcut. */
-    private static Arbitrary<Integer> nullPatterns() {
-        return Arbitraries.of(0, 1, 3);
     }
 }

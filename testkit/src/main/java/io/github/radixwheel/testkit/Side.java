@@ -17,7 +17,8 @@ import java.util.function.Supplier;
  */
 abstract class Side {
     private final String name;
-    private final int nullEvery;
+    /** Every n-th value is null (0: none, 1: all); changed when a chain replaces the structure. */
+    private int nullEvery;
     private final Runnable extraCheck;
     /** Handle of each id. */
     final List<Long> handles = new ArrayList<>();
@@ -50,6 +51,21 @@ abstract class Side {
 
     void log(String line) {
         log.add(line);
+    }
+
+    /** From now on, every {@code n}-th value is null (0: none, 1: all). */
+    void nullEvery(int n) {
+        nullEvery = n;
+    }
+
+    /** {@code ""}, or which values are null, for a description. */
+    static String describeNulls(int nullEvery) {
+        return switch (nullEvery) {
+            case 0 -> "";
+            case 1 -> ", values null";
+            case 3 -> ", every third value null";
+            default -> ", every " + nullEvery + "-th value null";
+        };
     }
 
     /** The value of the next element: its id, or null for every {@code nullEvery}-th. */

@@ -1,19 +1,26 @@
 package io.github.radixwheel.testkit;
 
 import io.github.radixwheel.alarms.AlarmConsumer;
+import io.github.radixwheel.alarms.TimingWheelConfig;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.BiFunction;
 
 /** Drives one wheel (the real one or its reference) through the operations of a differential chain. */
 final class WheelSide extends Side {
     /** Which call a handler serves: the clock moves differently in each. */
     enum Call { ADVANCE, PAST, NEXT }
 
-    final WheelApi<Long> w;
+    /** Makes a new wheel of this side's kind with this configuration and start: the constructor under test. */
+    private final BiFunction<TimingWheelConfig, Long, WheelApi<Long>> factory;
+    /** The wheel driven; replaced by {@link #restart}. */
+    private WheelApi<Long> w;
 
-    WheelSide(String name, WheelApi<Long> w, int nullEvery, Runnable extraCheck) {
-        super(name, nullEvery, extraCheck);
-        this.w = w;
+    WheelSide(String name, BiFunction<TimingWheelConfig, Long, WheelApi<Long>> factory, WheelStart start,
+            Runnable extraCheck) {
+        super(name, start.nullEvery(), extraCheck);
+        this.factory = factory;
+        this.w = factory.apply(start.config(), start.start());
     }
 
     @Override
@@ -194,6 +201,19 @@ final class WheelSide extends Side {
                     default -> w.advanceClock(plus(w.now(), 1), (h2, at2, v2) -> { });
                 }
             });
+            return "done";
+        });
+    }
+
+    /**
+     * Goes on with a new wheel built from {@code start}, or with the same wheel if the constructor
+     * refuses its configuration; the old wheel's handles stay in the pool of issued ones, foreign to
+     * the new wheel.
+     */
+    void restart(WheelStart start) {
+        call("new wheel " + start, () -> {
+            w = factory.apply(start.config(), start.start());
+            nullEvery(start.nullEvery());
             return "done";
         });
     }
