@@ -13,7 +13,7 @@ import net.jqwik.api.state.ActionChain;
  */
 class QueueDifferentialProperties {
 
-    @Property(tries = 1500, seed = "20261122")
+    @Property(tries = 1400, seed = "20261122")
     void queueMatchesItsReference(@ForAll("chains") ActionChain<DifferentialQueue> chain) {
         chain.run();
     }

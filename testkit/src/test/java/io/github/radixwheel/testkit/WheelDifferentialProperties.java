@@ -13,7 +13,7 @@ import net.jqwik.api.state.ActionChain;
  */
 class WheelDifferentialProperties {
 
-    @Property(tries = 900, seed = "20261122")
+    @Property(tries = 1100, seed = "20261122")
     void wheelMatchesItsReference(@ForAll("chains") ActionChain<DifferentialWheel> chain) {
         chain.run();
     }
