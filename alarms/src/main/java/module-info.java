@@ -1,6 +1,7 @@
 /**
  * Alarms on the radix wheel engine: {@code TimingWheel}, the time/alarm API for simulators
- * and event loops; {@code KeyedTimer}, thread-safe keyed real-time timers; and
+ * and event loops; {@code FutureEventList}, a simulator's event list in {@code double} time;
+ * {@code KeyedTimer}, thread-safe keyed real-time timers; and
  * {@code TimingWheelExecutor}, a {@code ScheduledExecutorService} on the wheel.
  */
 module io.github.radixwheel.alarms {

@@ -8,6 +8,10 @@
  *       of {@link io.github.radixwheel.alarms.TimingWheelConfig#alarmPrecision() alarmPrecision})
  *       and answers exact next-alarm queries: simulators and single-threaded event loops. It is
  *       not thread-safe.</li>
+ *   <li>{@link io.github.radixwheel.alarms.FutureEventList} keeps a discrete-event simulation's
+ *       pending events at {@code double} times with {@code int} priorities, taken one at a time in
+ *       exact (time, priority, scheduling order) order: the event list a simulation library plugs
+ *       in. It is not thread-safe.</li>
  *   <li>{@link io.github.radixwheel.alarms.KeyedTimer} arms one deadline per key from any thread,
  *       with a driving thread of its own or a manual clock, and calls back on expiry: connection
  *       keep-alives, session and cache expiry, request timeouts.</li>
