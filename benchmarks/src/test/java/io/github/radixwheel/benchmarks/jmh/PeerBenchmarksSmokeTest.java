@@ -175,9 +175,17 @@ class PeerBenchmarksSmokeTest {
         FireAllBenchmark fire = state(FireAllBenchmark::new, Impl.RADIXWHEEL, N);
         fire.step = "jump";
         fire.setUp();
-        fire.adapter.schedule(10L * N); // a stray timer beyond the horizon never fires: size check
+        fire.adapter.schedule(10L * N, fire.payloads[0]); // a stray timer beyond the horizon never fires: size check
         IllegalStateException left = assertThrows(IllegalStateException.class, () -> fire.fireAll(new TimerCounter(), blackhole()));
         assertTrue(left.getMessage().contains("size after firing all 1"), left.getMessage());
+
+        FireAllBenchmark swapped = state(FireAllBenchmark::new, Impl.CAFFEINE, N);
+        swapped.step = "1024";
+        swapped.setUp();
+        swapped.payloads[3] = swapped.payloads[4]; // timer 3 carries timer 4's payload
+        IllegalStateException payloads = assertThrows(IllegalStateException.class,
+                () -> swapped.fireAll(new TimerCounter(), blackhole()));
+        assertTrue(payloads.getMessage().contains("payloads' indices"), payloads.getMessage());
 
         KeepAliveBenchmark keep = state(KeepAliveBenchmark::new, Impl.KAFKA, N);
         keep.setUp();
