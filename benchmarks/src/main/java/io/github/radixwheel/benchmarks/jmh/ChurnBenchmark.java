@@ -20,7 +20,8 @@ import org.openjdk.jmh.annotations.Warmup;
  * timer of a random index in {@code [0, N)} and schedules a new one in its place, at a fresh
  * deadline from the same distribution. Victims and deadlines come from fixed seeds, pre-generated
  * in {@link PeerState#INPUTS}-long arrays. The timer of index {@code v} carries payload {@code v}
- * ({@link PeerState}): a cancel lets go of it and the new timer takes it.
+ * ({@link PeerState}): a cancel lets go of it and the new timer takes it. The clock moving is
+ * {@link ChurnMovingClockBenchmark}.
  *
  * <p><b>Units.</b> ns per invocation, i.e. per (cancel + schedule). {@code PriorityQueue} and
  * {@code DelayQueue} cancel with a linear scan, so their cost grows with N by design.
