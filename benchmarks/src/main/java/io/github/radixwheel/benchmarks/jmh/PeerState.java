@@ -17,8 +17,9 @@ import org.openjdk.jmh.annotations.State;
  *
  * <p><b>Payloads.</b> Timer index {@code i} is scheduled with {@code payloads[i]} ({@link Payload},
  * made up front). The adapter's listener is {@link #onFired}, which reads each fired timer's
- * payload as a user's callback would, and counts the firings and the sum of their payloads'
- * indices, which the workloads that fire check against what their inputs predict.
+ * payload as a user's callback would, counts the firings (the workloads whose clock stays still
+ * check that there are none) and sums their payloads' indices (fire-all checks the sum); the
+ * workloads that need more from a firing extend it.
  */
 @State(Scope.Thread)
 public abstract class PeerState {
