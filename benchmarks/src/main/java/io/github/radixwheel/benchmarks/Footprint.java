@@ -18,12 +18,14 @@ import org.openjdk.jol.vm.VM;
  * Bytes per pending timer, measured with JOL's {@link GraphLayout}: every implementation of the
  * peer suite ({@link Impl}) is built and filled through its adapter with N timers (deadlines
  * uniform in {@code [1, 2^20]}, fixed seed, the clock at 0), and the graph of the peer's own
- * objects ({@link TimerAdapter#structure()}) is summed. Where the peer keeps an object per timer
- * (the JDK queues' entries, Kafka's tasks, Caffeine's nodes) that object carries the adapter's id,
- * standing for the user's payload; radixwheel keeps a value slot per timer (null here). Two more
- * rows: fastutil's heap with an {@code Object[]} of values beside it, and Netty's
- * {@code HashedWheelTimeout} (shallow size from its class layout: a timeout references the timer,
- * and through it the JVM). Sizes depend on the JVM's layout (compressed references, alignment).
+ * objects and the adapter's per-timer store ({@link TimerAdapter#structure()}) is summed. Every
+ * timer carries a payload where the peer's users keep theirs (the "payload" column; see {@link Impl}),
+ * so the table counts the reference and whatever holds it: a value slot, a map entry, a field, an
+ * array slot. All timers share one payload object, which is counted once, so that the payloads'
+ * own size, the same for every implementation, stays out. One more row: Netty's
+ * {@code HashedWheelTimeout} (shallow size from its class layout: a timeout references its task,
+ * the timer, and through it the JVM). Sizes depend on the JVM's layout (compressed references,
+ * alignment).
  *
  * <p>Run, with N (default 2^20):
  * {@code java -cp benchmarks/target/benchmarks.jar io.github.radixwheel.benchmarks.Footprint 1048576}.
@@ -78,22 +80,31 @@ public final class Footprint {
     }
 
     /**
+     * @param type a class
+     * @param roots objects
+     * @return how many objects of exactly that class are reachable from them (the tests use it to
+     *     find payloads that a structure still references)
+     */
+    public static long count(Class<?> type, Object... roots) {
+        return GraphLayout.parseInstance(roots).getClassCounts().count(type);
+    }
+
+    /**
      * @param n the number of timers, positive
-     * @return one row per implementation, in {@link Impl} order, then the two extra rows
+     * @return one row per implementation, in {@link Impl} order, then Netty's
      */
     public static List<Row> measure(int n) {
         long[] deadlines = Inputs.uniformLongs(0xF007_01L, n, 1, PeerState.HORIZON + 1);
+        Object payload = new Object();
+        long payloadBytes = bytes(payload);
         List<Row> rows = new ArrayList<>();
-        Object fastutil = null;
         for (Impl impl : Impl.values()) {
-            TimerAdapter adapter = impl.create(n, id -> { });
+            TimerAdapter adapter = impl.create(n, (id, p) -> { });
             for (long d : deadlines) {
-                adapter.schedule(d);
+                adapter.schedule(d, payload);
             }
-            rows.add(new Row(adapter.name(), payload(impl), n, bytes(adapter.structure())));
-            fastutil = impl == Impl.FASTUTIL ? adapter.structure() : fastutil;
+            rows.add(new Row(adapter.name(), payload(impl), n, bytes(adapter.structure()) - payloadBytes));
         }
-        rows.add(new Row("fastutil + Object[] values", "array slot", n, bytes(fastutil, new Object[n])));
         try {
             long timeout = ClassLayout.parseClass(Class.forName("io.netty.util.HashedWheelTimer$HashedWheelTimeout")).instanceSize();
             rows.add(new Row("Netty HashedWheelTimer (shallow timeout)", "task reference", n, n * timeout));
@@ -107,15 +118,17 @@ public final class Footprint {
         switch (impl) {
             case RADIXWHEEL:
                 return "value slot";
+            case AGRONA:
+                return "Long2ObjectHashMap entry";
             case KAFKA:
-                return "the task (subclassed)";
+                return "a field of the task";
             case CAFFEINE:
-                return "node key and value";
+                return "node value";
             case DELAY_QUEUE:
             case PRIORITY_QUEUE:
-                return "the element";
+                return "a field of the element";
             default:
-                return "none (id only)";
+                return "Object[] slot";
         }
     }
 

@@ -2,7 +2,7 @@ package com.github.benmanes.caffeine.cache;
 
 import io.github.radixwheel.benchmarks.peers.FreeIds;
 import io.github.radixwheel.benchmarks.peers.TimerAdapter;
-import java.util.function.LongConsumer;
+import io.github.radixwheel.benchmarks.peers.TimerListener;
 
 /**
  * Caffeine's hierarchical {@link TimerWheel} (the structure behind {@code expireAfter(Expiry)}),
@@ -13,9 +13,8 @@ import java.util.function.LongConsumer;
  * keys, strong values and variable expiration (and no maximum size) uses, and the lightest
  * generated node that supports variable expiration (a key, a value, the time, and the two links
  * of the variable-order list; expire-after-access and variable expiration share those fields).
- * The pooled subclass adds the timer's id, which fits in the node's padding (40 bytes either way);
- * key and value are null. {@link #schedule} sets the node's variable time and calls
- * {@code schedule(node)}; {@link #reschedule} sets it and calls {@code reschedule(node)};
+ * The pooled subclass adds the timer's id, which fits in the node's padding (40 bytes either way).
+ * {@link #schedule} sets the node's value and variable time and calls {@code schedule(node)}; {@link #reschedule} sets it and calls {@code reschedule(node)};
  * {@link #cancel} is {@code deschedule(node)}; all O(1). A node is pending while it is linked.
  *
  * <p><b>Advancing.</b> {@link #advanceTo} is {@code advance(cache, nanos, Integer.MAX_VALUE)}.
@@ -61,9 +60,11 @@ public final class CaffeineTimerWheelAdapter extends TimerAdapter {
         @Override
         boolean evictEntry(Node<Object, Object> node, RemovalCause cause, long now) {
             int id = ((Timer) node).id;
+            Object payload = node.getValue();
+            node.die();
             size--;
             ids.give(id);
-            fired(id);
+            fired(id, payload);
             return true;
         }
     }
@@ -81,7 +82,7 @@ public final class CaffeineTimerWheelAdapter extends TimerAdapter {
      * @param capacity the most timers pending at once
      * @param listener receives each fired timer
      */
-    public CaffeineTimerWheelAdapter(int unitShift, int capacity, LongConsumer listener) {
+    public CaffeineTimerWheelAdapter(int unitShift, int capacity, TimerListener listener) {
         super(listener);
         if (unitShift < 0 || unitShift > 30) {
             throw new IllegalArgumentException("unitShift: " + unitShift + " (expected: 0..30)");
@@ -97,14 +98,17 @@ public final class CaffeineTimerWheelAdapter extends TimerAdapter {
     }
 
     @Override
-    public long schedule(long deadline) {
-        checkFuture(deadline);
+    public long schedule(long deadline, Object payload) {
+        checkSchedule(deadline, payload);
         int id = ids.take();
-        if (timers[id] == null) {
-            timers[id] = new Timer(id);
+        Timer timer = timers[id];
+        if (timer == null) {
+            timer = new Timer(id);
+            timers[id] = timer;
         }
-        timers[id].setVariableTime(deadline << unitShift);
-        wheel.schedule(timers[id]);
+        timer.setValue(payload, null);
+        timer.setVariableTime(deadline << unitShift);
+        wheel.schedule(timer);
         size++;
         return id;
     }
@@ -121,6 +125,7 @@ public final class CaffeineTimerWheelAdapter extends TimerAdapter {
             return false;
         }
         wheel.deschedule(timer);
+        timer.die();
         ids.give(timer.id);
         size--;
         return true;

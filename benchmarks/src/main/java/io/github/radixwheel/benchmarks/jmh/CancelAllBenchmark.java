@@ -20,12 +20,13 @@ import org.openjdk.jmh.infra.Blackhole;
  * clock stays at 0, so nothing fires). One invocation schedules the N timers in a fixed order and
  * then cancels all N, either in a fixed random permutation ({@code order=random}) or in the order
  * they were scheduled ({@code order=insertion}). The same deadlines are used in every invocation.
+ * Timer {@code i} carries payload {@code i} ({@link PeerState}), which its cancel lets go of.
  *
  * <p><b>Units.</b> The primary score is ns per invocation (N schedules + N cancels); the
  * secondary score {@code timers} ({@link TimerCounter}) is ns per timer, i.e. per (schedule +
  * cancel) pair, which is what the report shows.
  *
- * <p><b>Checks.</b> Every cancel must return true and the size must be 0 afterwards.
+ * <p><b>Checks.</b> Every cancel must return true, the size must be 0 afterwards, and nothing may fire.
  *
  * <p><b>Skipped.</b> {@code PriorityQueue} and {@code DelayQueue} cancel with a linear scan; at
  * N = 2^20 one invocation would take minutes, so the set-up refuses it
@@ -76,10 +77,11 @@ public class CancelAllBenchmark extends PeerState {
     public void cancelAll(TimerCounter counter, Blackhole bh) {
         var a = adapter;
         long[] d = deadlines;
+        Payload[] p = payloads;
         long[] id = ids;
         int n = d.length;
         for (int i = 0; i < n; i++) {
-            id[i] = a.schedule(d[i]);
+            id[i] = a.schedule(d[i], p[i]);
         }
         int[] o = cancelOrder;
         int cancelled = 0;
@@ -90,6 +92,7 @@ public class CancelAllBenchmark extends PeerState {
         }
         expect("cancelled", cancelled, n);
         expect("size after cancelling all", a.size(), 0);
+        expect("fired", fired, 0);
         counter.timers += n;
         bh.consume(id[n - 1]);
     }

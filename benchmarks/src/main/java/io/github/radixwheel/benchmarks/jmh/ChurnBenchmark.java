@@ -19,13 +19,15 @@ import org.openjdk.jmh.annotations.Warmup;
  * ({@link PeerState#HORIZON}); the clock stays at 0, so nothing fires. Each invocation cancels the
  * timer of a random index in {@code [0, N)} and schedules a new one in its place, at a fresh
  * deadline from the same distribution. Victims and deadlines come from fixed seeds, pre-generated
- * in {@link PeerState#INPUTS}-long arrays.
+ * in {@link PeerState#INPUTS}-long arrays. The timer of index {@code v} carries payload {@code v}
+ * ({@link PeerState}): a cancel lets go of it and the new timer takes it. The clock moving is
+ * {@link ChurnMovingClockBenchmark}.
  *
  * <p><b>Units.</b> ns per invocation, i.e. per (cancel + schedule). {@code PriorityQueue} and
  * {@code DelayQueue} cancel with a linear scan, so their cost grows with N by design.
  *
  * <p><b>Checks.</b> Every cancel must return true (the victim was pending); after each iteration
- * the size must still be N.
+ * the size must still be N, and nothing may have fired.
  *
  * <p>Run: {@code java -jar benchmarks/target/benchmarks.jar ChurnBenchmark -prof gc}.
  */
@@ -53,7 +55,7 @@ public class ChurnBenchmark extends PeerState {
         long[] initial = Inputs.uniformLongs(INITIAL_SEED, size, 1, HORIZON + 1);
         ids = new long[size];
         for (int i = 0; i < size; i++) {
-            ids[i] = adapter.schedule(initial[i]);
+            ids[i] = adapter.schedule(initial[i], payloads[i]);
         }
         index = 0;
     }
@@ -66,7 +68,7 @@ public class ChurnBenchmark extends PeerState {
         if (!adapter.cancel(ids[v])) {
             throw new IllegalStateException(impl + ": the timer at index " + v + " was not pending");
         }
-        long id = adapter.schedule(deadlines[i]);
+        long id = adapter.schedule(deadlines[i], payloads[v]);
         ids[v] = id;
         return id;
     }
@@ -75,5 +77,6 @@ public class ChurnBenchmark extends PeerState {
     @TearDown(Level.Iteration)
     public void check() {
         expect("size", adapter.size(), size);
+        expect("fired", fired, 0);
     }
 }

@@ -23,13 +23,15 @@ import org.openjdk.jmh.infra.Blackhole;
  * {@code t0 + N} with {@code advanceTo} calls {@code step} ticks apart ({@code step=1}: N calls;
  * {@code step=1024}: N/1024 calls; {@code step=jump}: one call). A horizon of N keeps unit steps
  * affordable (N calls per N timers, the same density at every N) while the jump still crosses
- * N empty-or-not ticks at once. The clock is not reset between invocations.
+ * N empty-or-not ticks at once. The clock is not reset between invocations. Timer {@code i}
+ * carries payload {@code i} ({@link PeerState}), which its firing hands to the listener.
  *
  * <p><b>Units.</b> The primary score is ns per invocation; the secondary score {@code timers}
  * ({@link TimerCounter}) is ns per timer, i.e. (N schedules + all the advancing) / N, which is
  * what the report shows.
  *
- * <p><b>Checks.</b> Exactly N timers must fire per invocation and none may be left.
+ * <p><b>Checks.</b> Exactly N timers must fire per invocation and none may be left, and the
+ * payloads delivered must be those of the N timers: their indices must sum to {@code N(N-1)/2}.
  *
  * <p>Run: {@code java -jar benchmarks/target/benchmarks.jar FireAllBenchmark -prof gc}.
  */
@@ -72,10 +74,12 @@ public class FireAllBenchmark extends PeerState {
     public void fireAll(TimerCounter counter, Blackhole bh) {
         var a = adapter;
         long[] d = offsets;
+        Payload[] p = payloads;
         int n = d.length;
         long t0 = a.now();
+        long sumBefore = firedPayloadSum;
         for (int i = 0; i < n; i++) {
-            bh.consume(a.schedule(t0 + d[i]));
+            bh.consume(a.schedule(t0 + d[i], p[i]));
         }
         long end = t0 + n;
         long s = stride;
@@ -89,6 +93,7 @@ public class FireAllBenchmark extends PeerState {
         }
         expect("fired", fired, n);
         expect("size after firing all", a.size(), 0);
+        expect("sum of the fired payloads' indices", firedPayloadSum - sumBefore, (long) n * (n - 1) / 2);
         counter.timers += n;
     }
 }

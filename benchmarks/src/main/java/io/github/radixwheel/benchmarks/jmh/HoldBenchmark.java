@@ -23,13 +23,15 @@ import org.openjdk.jmh.annotations.Warmup;
  * mean 2^20 (the classic hold model; the stationary distribution is the same, so the set-up's N
  * events at {@code 0 + gap} need no warm-up); {@code gaps=sparse}, log-uniform in
  * {@code [2^10, 2^40)}, every scale from a microsecond to 18 minutes (in nanoseconds) as likely.
- * Given the same gaps every implementation takes the same event times.
+ * Given the same gaps every implementation takes the same event times. Event {@code i} of the
+ * set-up carries payload {@code i} ({@link PeerState}), its entity; the successor of an event
+ * carries the payload the firing delivered, as a simulated entity's next event does.
  *
  * <p><b>n/a.</b> Agrona, Kafka and Caffeine cannot take their earliest timer without scanning or
  * stepping blindly (no exact next-expiry query); the set-up refuses them ({@link Workload#whyNot}).
  *
- * <p><b>Units.</b> ns per event. <b>Checks.</b> Event times must not decrease, and after each
- * iteration N events must still be pending.
+ * <p><b>Units.</b> ns per event. <b>Checks.</b> Every step must deliver one event's payload,
+ * event times must not decrease, and after each iteration N events must still be pending.
  *
  * <p>Run: {@code java -jar benchmarks/target/benchmarks.jar HoldBenchmark -prof gc} (the peers
  * without a next-expiry query fail in set-up).
@@ -59,8 +61,8 @@ public class HoldBenchmark extends PeerState {
         start(Workload.HOLD);
         long[] initial = gaps(INITIAL_SEED, size);
         gapInputs = gaps(GAP_SEED, INPUTS);
-        for (long t : initial) {
-            adapter.schedule(t);
+        for (int i = 0; i < size; i++) {
+            adapter.schedule(initial[i], payloads[i]);
         }
         index = 0;
         lastTime = 0;
@@ -77,15 +79,20 @@ public class HoldBenchmark extends PeerState {
         }
     }
 
-    /** One event: take the next, schedule its successor. */
+    /** One event: take the next, schedule its successor with the event's payload. */
     @Benchmark
     public long hold() {
+        lastFired = null;
         long t = adapter.fireNext();
+        Payload entity = lastFired;
+        if (entity == null) {
+            throw new IllegalStateException(impl + ": the event at " + t + " delivered no payload");
+        }
         if (t < lastTime) {
             throw new IllegalStateException(impl + ": event at " + t + " after one at " + lastTime);
         }
         lastTime = t;
-        adapter.schedule(t + gapInputs[index++ & MASK]);
+        adapter.schedule(t + gapInputs[index++ & MASK], entity);
         return t;
     }
 

@@ -26,7 +26,8 @@ import org.openjdk.jmh.annotations.Warmup;
  * {@code perm[j]} the deadline it would have had, had it heartbeated one period before its first
  * heartbeat {@code j}: {@code floor(j / K) + T - P}. Every timer is therefore moved long before it
  * is due, and the deadlines sit {@code 2P..3P} ticks ahead, spread as a wheel sees them in a
- * real server.
+ * real server. Connection {@code c}'s timer carries payload {@code c} ({@link PeerState}); a
+ * reschedule keeps it, a cancel lets go of it and the new timer takes it.
  *
  * <p><b>Reschedule.</b> Peers with a native reschedule (radixwheel, Kafka, Caffeine, fastutil)
  * use it; the others (Agrona, {@code PriorityQueue}, {@code DelayQueue}) cancel and schedule
@@ -73,7 +74,7 @@ public class KeepAliveBenchmark extends PeerState {
         timeout = TIMEOUT_PERIODS * period;
         ids = new long[size];
         for (int j = 0; j < size; j++) {
-            ids[order[j]] = adapter.schedule(j / K + timeout - period);
+            ids[order[j]] = adapter.schedule(j / K + timeout - period, payloads[order[j]]);
         }
         beat = 0;
     }
@@ -94,7 +95,7 @@ public class KeepAliveBenchmark extends PeerState {
             if (!a.cancel(id)) {
                 throw new IllegalStateException(impl + ": connection " + c + " was not pending at heartbeat " + h);
             }
-            id = a.schedule(deadline);
+            id = a.schedule(deadline, payloads[c]);
             ids[c] = id;
         }
         if ((h & (K - 1)) == K - 1) {

@@ -39,7 +39,10 @@ import org.openjdk.jmh.annotations.Warmup;
  * <p><b>Units.</b> ns per invocation.
  *
  * <p><b>Checks.</b> Every answer must equal the expected deadline (computed from the sorted
- * inputs); every cancel must find the timer pending; the size must stay N.
+ * inputs); every cancel must find the timer pending; the size must stay N, and nothing may fire.
+ *
+ * <p><b>Payloads.</b> Timer {@code i} carries payload {@code i} ({@link PeerState}); the earliest
+ * timer's is let go of by its cancel and taken again by its re-scheduling.
  *
  * <p>Run: {@code java -jar benchmarks/target/benchmarks.jar NextExpiryBenchmark -prof gc} (the peers without a next-expiry query fail in set-up).
  */
@@ -60,6 +63,8 @@ public class NextExpiryBenchmark extends PeerState {
     long second;
     /** The id of the timer at {@link #first}. */
     long firstId;
+    /** Its payload. */
+    Payload firstPayload;
 
     /** Builds the adapter and the inputs. */
     @Setup(Level.Trial)
@@ -84,15 +89,16 @@ public class NextExpiryBenchmark extends PeerState {
         first = sorted[0];
         second = sorted[1];
         // The earliest is scheduled last, so its id is known; the others in input order.
-        boolean skipped = false;
-        for (long d : deadlines) {
-            if (d == first && !skipped) {
-                skipped = true;
+        int earliest = -1;
+        for (int i = 0; i < size; i++) {
+            if (deadlines[i] == first && earliest < 0) {
+                earliest = i;
             } else {
-                adapter.schedule(d);
+                adapter.schedule(deadlines[i], payloads[i]);
             }
         }
-        firstId = adapter.schedule(first);
+        firstPayload = payloads[earliest];
+        firstId = adapter.schedule(first, firstPayload);
         expect("next expiry after set-up", adapter.nextExpiry(), first);
     }
 
@@ -117,7 +123,7 @@ public class NextExpiryBenchmark extends PeerState {
         if (next != second) {
             throw new IllegalStateException(impl + ": next expiry " + next + " after cancelling the first, expected " + second);
         }
-        firstId = a.schedule(first);
+        firstId = a.schedule(first, firstPayload);
         return next;
     }
 
@@ -126,5 +132,6 @@ public class NextExpiryBenchmark extends PeerState {
     public void check() {
         expect("size", adapter.size(), size);
         expect("next expiry", adapter.nextExpiry(), first);
+        expect("fired", fired, 0);
     }
 }

@@ -14,6 +14,12 @@ import org.openjdk.jmh.annotations.State;
  * measured loop does no random-number generation; at N = 2^20 every timer can still be picked.
  * A subclass's {@code @Setup(Level.Trial)} calls {@link #start(Workload)} first, which refuses a
  * combination that {@link Workload#whyNot} rules out by throwing.
+ *
+ * <p><b>Payloads.</b> Timer index {@code i} is scheduled with {@code payloads[i]} ({@link Payload},
+ * made up front). The adapter's listener is {@link #onFired}, which reads each fired timer's
+ * payload as a user's callback would, counts the firings (the workloads whose clock stays still
+ * check that there are none) and sums their payloads' indices (fire-all checks the sum); the
+ * workloads that need more from a firing extend it.
  */
 @State(Scope.Thread)
 public abstract class PeerState {
@@ -34,9 +40,17 @@ public abstract class PeerState {
 
     /** The adapter under test; built by {@link #start}. */
     TimerAdapter adapter;
+    /** Timer index {@code i}'s payload; made by {@link #start}. */
+    Payload[] payloads;
+    /** The timers fired since the set-up, as the listener saw them. */
+    long fired;
+    /** The sum of the fired timers' payload indices. */
+    long firedPayloadSum;
+    /** The payload of the timer fired last. */
+    Payload lastFired;
 
     /**
-     * Checks the parameters and builds the adapter, with room for N timers.
+     * Checks the parameters and builds the adapter, with room for N timers, and N payloads.
      *
      * @param workload the workload about to be set up
      * @throws UnsupportedOperationException if {@code impl} cannot run it honestly at {@code size}
@@ -48,7 +62,22 @@ public abstract class PeerState {
         }
         Impl which = Impl.of(impl);
         workload.requireSupported(which, size);
-        adapter = which.create(size, id -> { });
+        payloads = Payload.pool(size);
+        adapter = which.create(size, this::onFired);
+    }
+
+    /**
+     * The adapter's listener: one fired timer. Its payload is read as a user's callback reads it;
+     * anything but a {@link Payload} (null included) fails the benchmark.
+     *
+     * @param id the fired timer's id
+     * @param payload its payload
+     */
+    void onFired(long id, Object payload) {
+        Payload p = (Payload) payload;
+        fired++;
+        firedPayloadSum += p.timer;
+        lastFired = p;
     }
 
     /**

@@ -15,6 +15,11 @@ public enum Workload {
     CANCEL_ALL("CancelAllBenchmark.cancelAll", "1. schedule N, cancel all", Unit.TIMER),
     /** 2. Cancel a random timer, schedule a new one, at N live; ns per (cancel + schedule). */
     CHURN("ChurnBenchmark.churn", "2. churn at N live", Unit.OPERATION),
+    /**
+     * 2b. The same with the clock moving: cancel a random timer unless it has fired, schedule one at
+     * now + T, a tick every K operations; ns per operation.
+     */
+    CHURN_MOVING_CLOCK("ChurnMovingClockBenchmark.churn", "2b. churn with a moving clock", Unit.OPERATION),
     /** 3. Schedule N random deadlines, advance until all have fired; ns per timer. */
     FIRE_ALL("FireAllBenchmark.fireAll", "3. fire-all", Unit.TIMER),
     /** 4. Move one timer to now + T per heartbeat, a tick every K heartbeats; ns per heartbeat. */

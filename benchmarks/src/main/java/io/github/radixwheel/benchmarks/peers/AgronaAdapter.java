@@ -1,8 +1,9 @@
 package io.github.radixwheel.benchmarks.peers;
 
 import java.util.concurrent.TimeUnit;
-import java.util.function.LongConsumer;
 import org.agrona.DeadlineTimerWheel;
+import org.agrona.collections.Hashing;
+import org.agrona.collections.Long2ObjectHashMap;
 
 /**
  * Agrona's {@link DeadlineTimerWheel}: a single-level hashed wheel of {@code ticksPerWheel} spokes,
@@ -29,19 +30,34 @@ import org.agrona.DeadlineTimerWheel;
  *
  * <p><b>Ids</b> are Agrona's own: the deadline's position (spoke, index in the spoke), reused by
  * later timers.
+ *
+ * <p><b>Payloads.</b> Agrona's wheel holds deadlines only, so its users keep a map from timer id
+ * to what the timer is for; this adapter keeps an Agrona {@link Long2ObjectHashMap} from timer id
+ * to payload, as Aeron Cluster's {@code WheelTimerService} keeps an Agrona {@code Long2LongHashMap}
+ * from timer id to correlation id. {@link #schedule} puts the id, {@link #cancel} and the expiry
+ * handler remove it (the expiry handler hands the removed payload on). A plain {@code Object[]}
+ * is not what a user would write: an id is {@code (spoke << 32) | index}, and the index range of
+ * every spoke doubles when one spoke fills, so a dense index into an array would change with the
+ * wheel's growth. The map is sized up front for the adapter's capacity at Agrona's default load
+ * factor, so it never resizes in a benchmark: open addressing, no allocation per operation.
  */
 public final class AgronaAdapter extends TimerAdapter implements DeadlineTimerWheel.TimerHandler {
     private final DeadlineTimerWheel wheel;
+    private final Long2ObjectHashMap<Object> payloads;
 
     /**
      * @param tickResolution ticks (time units) per Agrona tick, a power of two
      * @param ticksPerWheel spokes, a power of two
      * @param initialTickAllocation deadlines per spoke up front, a power of two
+     * @param capacity the most timers pending at once, for which the payload map is sized
      * @param listener receives each fired timer
      */
-    public AgronaAdapter(long tickResolution, int ticksPerWheel, int initialTickAllocation, LongConsumer listener) {
+    public AgronaAdapter(long tickResolution, int ticksPerWheel, int initialTickAllocation, int capacity,
+            TimerListener listener) {
         super(listener);
         this.wheel = new DeadlineTimerWheel(TimeUnit.NANOSECONDS, 0L, tickResolution, ticksPerWheel, initialTickAllocation);
+        this.payloads = new Long2ObjectHashMap<>((int) Math.ceil(capacity / (double) Hashing.DEFAULT_LOAD_FACTOR),
+                Hashing.DEFAULT_LOAD_FACTOR);
     }
 
     @Override
@@ -50,14 +66,20 @@ public final class AgronaAdapter extends TimerAdapter implements DeadlineTimerWh
     }
 
     @Override
-    public long schedule(long deadline) {
-        checkFuture(deadline);
-        return wheel.scheduleTimer(deadline);
+    public long schedule(long deadline, Object payload) {
+        checkSchedule(deadline, payload);
+        long id = wheel.scheduleTimer(deadline);
+        payloads.put(id, payload);
+        return id;
     }
 
     @Override
     public boolean cancel(long id) {
-        return wheel.cancelTimer(id);
+        if (!wheel.cancelTimer(id)) {
+            return false;
+        }
+        payloads.remove(id);
+        return true;
     }
 
     @Override
@@ -77,7 +99,7 @@ public final class AgronaAdapter extends TimerAdapter implements DeadlineTimerWh
 
     @Override
     public boolean onTimerExpiry(TimeUnit timeUnit, long now, long timerId) {
-        fired(timerId);
+        fired(timerId, payloads.remove(timerId));
         return true;
     }
 
@@ -96,8 +118,9 @@ public final class AgronaAdapter extends TimerAdapter implements DeadlineTimerWh
         return (int) wheel.timerCount();
     }
 
+    /** @return the wheel and the payload map */
     @Override
     public Object structure() {
-        return wheel;
+        return new Object[] {wheel, payloads};
     }
 }

@@ -3,7 +3,6 @@ package io.github.radixwheel.benchmarks.peers;
 import java.util.concurrent.DelayQueue;
 import java.util.concurrent.Delayed;
 import java.util.concurrent.TimeUnit;
-import java.util.function.LongConsumer;
 
 /**
  * {@link DelayQueue} of pooled elements whose {@link Delayed#getDelay} reads a virtual clock (one
@@ -45,7 +44,7 @@ public final class DelayQueueAdapter extends EntryQueueAdapter<DelayQueueAdapter
      * @param capacity the most timers pending at once
      * @param listener receives each fired timer
      */
-    public DelayQueueAdapter(int capacity, LongConsumer listener) {
+    public DelayQueueAdapter(int capacity, TimerListener listener) {
         super(new DelayQueue<>(), capacity, listener);
     }
 

@@ -1,7 +1,6 @@
 package io.github.radixwheel.benchmarks.peers;
 
 import java.util.Queue;
-import java.util.function.LongConsumer;
 
 /**
  * A JDK {@link Queue} ordered by deadline holding one pooled entry per pending timer: what the
@@ -13,13 +12,19 @@ import java.util.function.LongConsumer;
  * Neither can move a queued entry, so there is no reschedule. The entry of an id is created when
  * the id is first used and serves every later timer of that id.
  *
+ * <p><b>Payloads</b> are a field of the entry, as the element a user offers carries its task or
+ * event. A user's element becomes garbage once it leaves the queue; the adapter reuses its
+ * entries, so it clears the field when a timer is cancelled, and reads and clears it when the
+ * timer fires.
+ *
  * @param <E> the queue's entry class
  */
 abstract class EntryQueueAdapter<E extends EntryQueueAdapter.Entry> extends TimerAdapter {
-    /** A pooled entry: its id, and its deadline while queued. */
+    /** A pooled entry: its id, and its deadline and payload while queued. */
     abstract static class Entry {
         final int id;
         long deadline;
+        Object payload;
 
         Entry(int id) {
             this.id = id;
@@ -30,7 +35,7 @@ abstract class EntryQueueAdapter<E extends EntryQueueAdapter.Entry> extends Time
     private final Object[] entries;
     private final FreeIds ids;
 
-    EntryQueueAdapter(Queue<E> queue, int capacity, LongConsumer listener) {
+    EntryQueueAdapter(Queue<E> queue, int capacity, TimerListener listener) {
         super(listener);
         this.queue = queue;
         this.entries = new Object[capacity];
@@ -52,8 +57,8 @@ abstract class EntryQueueAdapter<E extends EntryQueueAdapter.Entry> extends Time
     }
 
     @Override
-    public final long schedule(long deadline) {
-        checkFuture(deadline);
+    public final long schedule(long deadline, Object payload) {
+        checkSchedule(deadline, payload);
         int id = ids.take();
         E e = entry(id);
         if (e == null) {
@@ -61,16 +66,19 @@ abstract class EntryQueueAdapter<E extends EntryQueueAdapter.Entry> extends Time
             entries[id] = e;
         }
         e.deadline = deadline;
+        e.payload = payload;
         queue.offer(e);
         return id;
     }
 
     @Override
     public final boolean cancel(long id) {
-        if (!ids.inRange(id) || entries[(int) id] == null || !queue.remove(entries[(int) id])) {
+        E e = ids.inRange(id) ? entry((int) id) : null;
+        if (e == null || !queue.remove(e)) {
             return false;
         }
-        ids.give((int) id);
+        e.payload = null;
+        ids.give(e.id);
         return true;
     }
 
@@ -83,8 +91,7 @@ abstract class EntryQueueAdapter<E extends EntryQueueAdapter.Entry> extends Time
     protected final void fireDue(long now) {
         E e;
         while ((e = pollDue(now)) != null) {
-            ids.give(e.id);
-            fired(e.id);
+            fire(e);
         }
     }
 
@@ -94,9 +101,16 @@ abstract class EntryQueueAdapter<E extends EntryQueueAdapter.Entry> extends Time
         if (e == null) {
             throw empty();
         }
-        ids.give(e.id);
-        fired(e.id);
+        fire(e);
         return movedTo(e.deadline);
+    }
+
+    /** Hands an entry just polled, and its payload, to the listener. */
+    private void fire(E e) {
+        Object payload = e.payload;
+        e.payload = null;
+        ids.give(e.id);
+        fired(e.id, payload);
     }
 
     @Override

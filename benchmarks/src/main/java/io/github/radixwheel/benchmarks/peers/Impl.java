@@ -1,7 +1,6 @@
 package io.github.radixwheel.benchmarks.peers;
 
 import com.github.benmanes.caffeine.cache.CaffeineTimerWheelAdapter;
-import java.util.function.LongConsumer;
 import org.apache.kafka.server.util.timer.KafkaTimingWheelAdapter;
 
 /**
@@ -23,6 +22,11 @@ import org.apache.kafka.server.util.timer.KafkaTimingWheelAdapter;
  *       there, as in a cache whose entries expire 3 to 13 days ahead).
  *   <li>The heaps and queues: capacity N.
  * </ul>
+ *
+ * <p><b>Payloads.</b> Every timer carries a payload object, stored where the peer's users store
+ * theirs: radixwheel's alarm values; an Agrona {@code Long2ObjectHashMap} by timer id beside
+ * Agrona's wheel; a field of Kafka's task, Caffeine's node value and the JDK queues' elements; an
+ * {@code Object[]} by id beside the indexed heaps. Each adapter's javadoc says how it clears them.
  */
 public enum Impl {
     /** radixwheel's {@code TimingWheel}. */
@@ -110,15 +114,15 @@ public enum Impl {
 
     /**
      * @param capacity the most timers the workload keeps pending at once
-     * @param listener receives each fired timer
+     * @param listener receives each fired timer and its payload
      * @return a new adapter, configured as the class doc says
      */
-    public TimerAdapter create(int capacity, LongConsumer listener) {
+    public TimerAdapter create(int capacity, TimerListener listener) {
         switch (this) {
             case RADIXWHEEL:
                 return new RadixWheelAdapter(listener);
             case AGRONA:
-                return new AgronaAdapter(1, agronaSpokes(capacity), AGRONA_TICK_ALLOCATION, listener);
+                return new AgronaAdapter(1, agronaSpokes(capacity), AGRONA_TICK_ALLOCATION, capacity, listener);
             case KAFKA:
                 return new KafkaTimingWheelAdapter(KAFKA_WHEEL_SIZE, capacity, listener);
             case CAFFEINE:

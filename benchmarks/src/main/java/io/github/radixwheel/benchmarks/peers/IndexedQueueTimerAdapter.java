@@ -1,16 +1,19 @@
 package io.github.radixwheel.benchmarks.peers;
 
-import java.util.function.LongConsumer;
-
 /**
  * Timers on an {@link IndexedQueue} (fastutil's indexed heap, the hand-written d-ary heaps): a
  * timer is an id from {@link FreeIds} queued at its deadline. {@link #schedule} is {@code add},
  * {@link #cancel} {@code remove}, {@link #reschedule} {@code changeKey}; due timers are polled
  * while the least key is {@code <= now} (exact); {@link #nextExpiry} is the least key. Capacity is
  * fixed at construction.
+ *
+ * <p><b>Payloads</b> sit in an {@code Object[]} by id beside the heap, as a user of an indexed heap
+ * keeps the values its ids stand for: {@link #schedule} stores the payload, a cancel clears its
+ * slot, and a fired timer's slot is read and cleared before the payload goes to the listener.
  */
 public final class IndexedQueueTimerAdapter extends TimerAdapter {
     private final IndexedQueue queue;
+    private final Object[] payloads;
     private final FreeIds ids;
 
     /**
@@ -18,9 +21,10 @@ public final class IndexedQueueTimerAdapter extends TimerAdapter {
      * @param capacity the most timers pending at once
      * @param listener receives each fired timer
      */
-    public IndexedQueueTimerAdapter(IndexedQueue queue, int capacity, LongConsumer listener) {
+    public IndexedQueueTimerAdapter(IndexedQueue queue, int capacity, TimerListener listener) {
         super(listener);
         this.queue = queue;
+        this.payloads = new Object[capacity];
         this.ids = new FreeIds(capacity);
     }
 
@@ -30,10 +34,11 @@ public final class IndexedQueueTimerAdapter extends TimerAdapter {
     }
 
     @Override
-    public long schedule(long deadline) {
-        checkFuture(deadline);
+    public long schedule(long deadline, Object payload) {
+        checkSchedule(deadline, payload);
         int id = ids.take();
         queue.add(id, deadline);
+        payloads[id] = payload;
         return id;
     }
 
@@ -42,6 +47,7 @@ public final class IndexedQueueTimerAdapter extends TimerAdapter {
         if (!ids.inRange(id) || !queue.remove((int) id)) {
             return false;
         }
+        payloads[(int) id] = null;
         ids.give((int) id);
         return true;
     }
@@ -60,9 +66,7 @@ public final class IndexedQueueTimerAdapter extends TimerAdapter {
     protected void fireDue(long now) {
         IndexedQueue q = queue;
         while (q.size() > 0 && q.minKey() <= now) {
-            int id = q.pollMin();
-            ids.give(id);
-            fired(id);
+            fire(q.pollMin());
         }
     }
 
@@ -72,10 +76,16 @@ public final class IndexedQueueTimerAdapter extends TimerAdapter {
             throw empty();
         }
         long deadline = queue.minKey();
-        int id = queue.pollMin();
-        ids.give(id);
-        fired(id);
+        fire(queue.pollMin());
         return movedTo(deadline);
+    }
+
+    /** Hands a timer just polled, and its payload, to the listener. */
+    private void fire(int id) {
+        Object payload = payloads[id];
+        payloads[id] = null;
+        ids.give(id);
+        fired(id, payload);
     }
 
     @Override
@@ -88,8 +98,9 @@ public final class IndexedQueueTimerAdapter extends TimerAdapter {
         return queue.size();
     }
 
+    /** @return the queue and the payload table */
     @Override
     public Object structure() {
-        return queue;
+        return new Object[] {queue, payloads};
     }
 }

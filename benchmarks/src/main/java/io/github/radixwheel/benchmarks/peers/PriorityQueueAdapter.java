@@ -1,7 +1,6 @@
 package io.github.radixwheel.benchmarks.peers;
 
 import java.util.PriorityQueue;
-import java.util.function.LongConsumer;
 
 /**
  * {@link PriorityQueue} of pooled {@code (deadline, id)} entries: the binary heap most Java code
@@ -25,7 +24,7 @@ public final class PriorityQueueAdapter extends EntryQueueAdapter<PriorityQueueA
      * @param capacity the most timers pending at once
      * @param listener receives each fired timer
      */
-    public PriorityQueueAdapter(int capacity, LongConsumer listener) {
+    public PriorityQueueAdapter(int capacity, TimerListener listener) {
         super(new PriorityQueue<>(Math.max(1, capacity)), capacity, listener);
     }
 

@@ -4,13 +4,12 @@ import io.github.radixwheel.alarms.AlarmConsumer;
 import io.github.radixwheel.alarms.TimingWheel;
 import io.github.radixwheel.alarms.TimingWheelConfig;
 import io.github.radixwheel.core.LevelBits;
-import java.util.function.LongConsumer;
 
 /**
  * radixwheel's {@link TimingWheel}, with precision 1, start 0 and {@link LevelBits#DEFAULT}: one
  * time unit is one interval, so an alarm's interval number is its deadline.
  *
- * <p><b>Driving it.</b> {@link #schedule} is {@code add(deadline, null)} and the id is the alarm
+ * <p><b>Driving it.</b> {@link #schedule} is {@code add(deadline, payload)} and the id is the alarm
  * handle; {@link #cancel} is {@code remove}; {@link #reschedule} is {@code reschedule}, which
  * checks the handle once, as the other adapters check theirs once: the wheel throws for an alarm
  * that is not pending, and the adapter turns that into {@code false} (a {@code contains} check
@@ -23,8 +22,12 @@ import java.util.function.LongConsumer;
  * Long.MAX_VALUE}, which has no successor, it is {@code advanceClock(MAX_VALUE)} followed by
  * {@code firePastAlarms}. {@link #fireNext} is {@code fireNextAlarm}, the simulator's step.
  *
- * <p><b>Cost.</b> Nothing is allocated per operation: values are null, and the handler is this
- * adapter itself. The wheel's element pool starts at its default capacity and doubles as needed,
+ * <p><b>Payloads</b> are the alarms' values, as a user's are: the wheel stores the reference in
+ * the alarm's value slot, hands it to the handler when the alarm fires, and clears the slot when
+ * the alarm fires or is removed.
+ *
+ * <p><b>Cost.</b> Nothing is allocated per operation: the handler is this adapter itself. The
+ * wheel's element pool starts at its default capacity and doubles as needed,
  * so growth happens only while the first N timers are scheduled. Stale handles are detected by
  * the wheel, so {@link #cancel} of a fired or cancelled timer returns false even after its slot
  * is reused. Everything is supported.
@@ -35,7 +38,7 @@ public final class RadixWheelAdapter extends TimerAdapter implements AlarmConsum
     /**
      * @param listener receives each fired timer
      */
-    public RadixWheelAdapter(LongConsumer listener) {
+    public RadixWheelAdapter(TimerListener listener) {
         super(listener);
     }
 
@@ -45,9 +48,9 @@ public final class RadixWheelAdapter extends TimerAdapter implements AlarmConsum
     }
 
     @Override
-    public long schedule(long deadline) {
-        checkFuture(deadline);
-        return wheel.add(deadline, null);
+    public long schedule(long deadline, Object payload) {
+        checkSchedule(deadline, payload);
+        return wheel.add(deadline, payload);
     }
 
     @Override
@@ -79,10 +82,10 @@ public final class RadixWheelAdapter extends TimerAdapter implements AlarmConsum
         }
     }
 
-    /** The wheel's handler: one fired alarm. */
+    /** The wheel's handler: one fired alarm, with its value. */
     @Override
     public void accept(long alarm, long at, Object value) {
-        fired(alarm);
+        fired(alarm, value);
     }
 
     @Override

@@ -1,7 +1,6 @@
 package io.github.radixwheel.benchmarks.peers;
 
 import java.util.NoSuchElementException;
-import java.util.function.LongConsumer;
 
 /**
  * One timer implementation driven by hand on a virtual clock, behind the smallest API the peer
@@ -17,6 +16,13 @@ import java.util.function.LongConsumer;
  * a later timer may reuse. Cancelling an id that is not pending answers false until the id is
  * reused; callers cancel only pending timers.
  *
+ * <p><b>Payloads.</b> Every timer carries a non-null payload object, as users' timers carry a
+ * connection, a task or an event. Each adapter stores it the way the peer's users do (its javadoc
+ * says how): in the peer's own per-timer object where it has one, else in a table by id. A fired
+ * timer's payload goes to the {@link TimerListener}; once a timer has fired or been cancelled,
+ * neither the adapter nor the peer references its payload, so that nothing loiters.
+ * {@link #reschedule} keeps the payload.
+ *
  * <p><b>Missing operations.</b> Where a peer has no native way to do something, the method throws
  * {@link UnsupportedOperationException} naming the peer rather than emulating it at a cost that
  * would misrepresent the peer; {@link Impl} lists what each lacks.
@@ -26,12 +32,12 @@ import java.util.function.LongConsumer;
  * Not thread-safe.
  */
 public abstract class TimerAdapter {
-    private final LongConsumer listener;
+    private final TimerListener listener;
     private long now;
     private int fired;
 
-    /** @param listener receives the id of each fired timer */
-    protected TimerAdapter(LongConsumer listener) {
+    /** @param listener receives each fired timer and its payload */
+    protected TimerAdapter(TimerListener listener) {
         this.listener = listener;
     }
 
@@ -45,20 +51,24 @@ public abstract class TimerAdapter {
 
     /**
      * @param deadline the time at which the timer becomes due, {@code > now()}
+     * @param payload what the timer carries, handed to the listener when it fires
      * @return the timer's id
      * @throws IllegalArgumentException if {@code deadline <= now()}
+     * @throws NullPointerException if {@code payload} is null
      * @throws IllegalStateException if the adapter's capacity is exhausted
      */
-    public abstract long schedule(long deadline);
+    public abstract long schedule(long deadline, Object payload);
 
     /**
+     * Cancels a timer and lets go of its payload.
+     *
      * @param id a timer id
      * @return true if the timer was pending and now is cancelled
      */
     public abstract boolean cancel(long id);
 
     /**
-     * Moves a pending timer to a new deadline, keeping its id.
+     * Moves a pending timer to a new deadline, keeping its id and its payload.
      *
      * @param id a timer id
      * @param deadline the new deadline, {@code > now()}
@@ -113,19 +123,21 @@ public abstract class TimerAdapter {
     public abstract int size();
 
     /**
-     * @return the peer's own objects from which every pending timer is reachable, and nothing of
-     *     the adapter but its per-timer id (for the footprint)
+     * @return the peer's own objects from which every pending timer and its payload are
+     *     reachable, and of the adapter only what it keeps per timer for the peer's users: the id,
+     *     and the payload table where the peer has no object of its own to hold it (for the footprint)
      */
     public abstract Object structure();
 
     /**
-     * Counts one fired timer and tells the listener.
+     * Counts one fired timer and hands it to the listener.
      *
      * @param id the fired timer's id, no longer pending
+     * @param payload its payload, no longer referenced by the adapter or the peer
      */
-    protected final void fired(long id) {
+    protected final void fired(long id, Object payload) {
         fired++;
-        listener.accept(id);
+        listener.fired(id, payload);
     }
 
     /**
@@ -142,6 +154,21 @@ public abstract class TimerAdapter {
     /** @throws NoSuchElementException for {@link #fireNext} on an empty peer */
     protected final NoSuchElementException empty() {
         return new NoSuchElementException(name() + ": no timer is pending");
+    }
+
+    /**
+     * The checks of {@link #schedule}.
+     *
+     * @param deadline a requested deadline
+     * @param payload the timer's payload
+     * @throws IllegalArgumentException if {@code deadline <= now()}
+     * @throws NullPointerException if {@code payload} is null
+     */
+    protected final void checkSchedule(long deadline, Object payload) {
+        if (payload == null) {
+            throw new NullPointerException(name() + ": a timer's payload must not be null");
+        }
+        checkFuture(deadline);
     }
 
     /**

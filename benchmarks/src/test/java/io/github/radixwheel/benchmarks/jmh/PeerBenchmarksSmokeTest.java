@@ -83,6 +83,54 @@ class PeerBenchmarksSmokeTest {
     }
 
     @Test
+    void churnMovingClock_firesAndCancelsWhatTheInputsPredict() {
+        int operations = 40 * N;
+        long[] predicted = predictMovingChurn(N, operations);
+        for (Impl impl : Impl.values()) {
+            ChurnMovingClockBenchmark b = state(ChurnMovingClockBenchmark::new, impl, N);
+            b.setUp();
+            for (int i = 0; i < operations; i++) {
+                b.churn();
+            }
+            b.check();
+            assertArrayEquals(predicted, new long[] {b.fired, b.cancelled, b.pending, b.adapter.now()},
+                    impl.param() + ": fired, cancelled, pending, clock");
+            assertEquals(b.pending, b.adapter.size(), impl.param());
+        }
+        // About one timer in K fires, one a tick, and about N (1 - 1/K) stay pending.
+        assertEquals(operations / ChurnMovingClockBenchmark.K, predicted[3]);
+        assertTrue(predicted[0] > predicted[3] / 2 && predicted[0] < 2 * predicted[3], "fired " + predicted[0]);
+        assertTrue(predicted[2] > 0.95 * N && predicted[2] <= N, "pending " + predicted[2]);
+    }
+
+    /**
+     * The moving-clock churn replayed from its inputs alone: a timer has fired when the clock has
+     * reached its deadline, else the pick of its index cancels it.
+     *
+     * @return fired, cancelled, pending, and the clock after {@code operations}
+     */
+    private static long[] predictMovingChurn(int n, int operations) {
+        long[] deadline = Inputs.uniformLongs(ChurnMovingClockBenchmark.INITIAL_SEED, n, 1, n + 1);
+        long[] timeouts = Inputs.uniformLongs(ChurnMovingClockBenchmark.TIMEOUT_SEED, PeerState.INPUTS, 1, n + 1);
+        int[] victims = Inputs.uniformInts(ChurnMovingClockBenchmark.VICTIM_SEED, PeerState.INPUTS, n);
+        long now = 0;
+        long cancelled = 0;
+        for (int j = 0; j < operations; j++) {
+            int v = victims[j & PeerState.MASK];
+            if (deadline[v] > now) {
+                cancelled++;
+            }
+            deadline[v] = now + timeouts[j & PeerState.MASK];
+            if (j % ChurnMovingClockBenchmark.K == ChurnMovingClockBenchmark.K - 1) {
+                now++;
+            }
+        }
+        long clock = now;
+        long pending = Arrays.stream(deadline).filter(d -> d > clock).count();
+        return new long[] {n + operations - cancelled - pending, cancelled, pending, now};
+    }
+
+    @Test
     void fireAll_firesExactlyNInEveryStepSize() {
         Blackhole bh = blackhole();
         for (Impl impl : Impl.values()) {
@@ -175,9 +223,33 @@ class PeerBenchmarksSmokeTest {
         FireAllBenchmark fire = state(FireAllBenchmark::new, Impl.RADIXWHEEL, N);
         fire.step = "jump";
         fire.setUp();
-        fire.adapter.schedule(10L * N); // a stray timer beyond the horizon never fires: size check
+        fire.adapter.schedule(10L * N, fire.payloads[0]); // a stray timer beyond the horizon never fires: size check
         IllegalStateException left = assertThrows(IllegalStateException.class, () -> fire.fireAll(new TimerCounter(), blackhole()));
         assertTrue(left.getMessage().contains("size after firing all 1"), left.getMessage());
+
+        FireAllBenchmark swapped = state(FireAllBenchmark::new, Impl.CAFFEINE, N);
+        swapped.step = "1024";
+        swapped.setUp();
+        swapped.payloads[3] = swapped.payloads[4]; // timer 3 carries timer 4's payload
+        IllegalStateException payloads = assertThrows(IllegalStateException.class,
+                () -> swapped.fireAll(new TimerCounter(), blackhole()));
+        assertTrue(payloads.getMessage().contains("payloads' indices"), payloads.getMessage());
+
+        ChurnMovingClockBenchmark moving = state(ChurnMovingClockBenchmark::new, Impl.AGRONA, N);
+        moving.setUp();
+        moving.adapter.schedule(1, moving.payloads[5]); // a stray timer with timer 5's payload
+        IllegalStateException stray = assertThrows(IllegalStateException.class, () -> {
+            for (int i = 0; i < ChurnMovingClockBenchmark.K; i++) {
+                moving.churn();
+            }
+        });
+        assertTrue(stray.getMessage().contains("with the payload of index 5"), stray.getMessage());
+
+        ChurnMovingClockBenchmark lost = state(ChurnMovingClockBenchmark::new, Impl.FASTUTIL, N);
+        lost.setUp();
+        int victim = lost.victims[0];
+        lost.adapter.cancel(lost.timers[2 * victim]);
+        assertThrows(IllegalStateException.class, lost::churn, "victim not pending");
 
         KeepAliveBenchmark keep = state(KeepAliveBenchmark::new, Impl.KAFKA, N);
         keep.setUp();

@@ -3,6 +3,7 @@ package io.github.radixwheel.benchmarks.peers;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -16,12 +17,13 @@ import java.util.Map;
 import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.function.Function;
-import java.util.function.LongConsumer;
 import org.apache.kafka.server.util.timer.KafkaTimingWheelAdapter;
 import org.junit.jupiter.api.Test;
 
 /** What the adapters' javadoc promises beyond the common contract. */
 class PeerAdapterBehaviourTest {
+    /** The payload of the tests that do not look at payloads. */
+    private static final Object PAYLOAD = new Object();
 
     /**
      * With a unit finer than a level-0 bucket, Caffeine fires nothing early, and everything due
@@ -33,14 +35,14 @@ class PeerAdapterBehaviourTest {
         long span = 1L << (30 - shift); // units per level-0 bucket
         Map<Long, Long> pending = new HashMap<>();
         Set<Long> fired = new HashSet<>();
-        TimerAdapter adapter = new CaffeineTimerWheelAdapter(shift, 1 << 14, fired::add);
+        TimerAdapter adapter = new CaffeineTimerWheelAdapter(shift, 1 << 14, (id, payload) -> fired.add(id));
         SplittableRandom random = new SplittableRandom(42);
         int waiting = 0;
         int totalFired = 0;
         for (int op = 0; op < 8_000; op++) {
             if (random.nextBoolean() || pending.isEmpty()) {
                 long deadline = adapter.now() + 1 + random.nextLong(random.nextBoolean() ? 4 * span : 1L << 17);
-                pending.put(adapter.schedule(deadline), deadline);
+                pending.put(adapter.schedule(deadline, PAYLOAD), deadline);
             } else {
                 long to = adapter.now() + random.nextLong(span / 4);
                 fired.clear();
@@ -73,9 +75,9 @@ class PeerAdapterBehaviourTest {
     @Test
     void radixwheelFiresADeadlineAtTheEndOfTime() {
         List<Long> fired = new java.util.ArrayList<>();
-        RadixWheelAdapter radix = new RadixWheelAdapter(fired::add);
-        long last = radix.schedule(Long.MAX_VALUE);
-        long before = radix.schedule(Long.MAX_VALUE - 1);
+        RadixWheelAdapter radix = new RadixWheelAdapter((id, payload) -> fired.add(id));
+        long last = radix.schedule(Long.MAX_VALUE, PAYLOAD);
+        long before = radix.schedule(Long.MAX_VALUE - 1, PAYLOAD);
         assertEquals(Long.MAX_VALUE - 1, radix.nextExpiry());
         assertEquals(1, radix.advanceTo(Long.MAX_VALUE - 1));
         assertEquals(List.of(before), fired);
@@ -92,9 +94,9 @@ class PeerAdapterBehaviourTest {
     @Test
     void kafkaRescheduleUnlinksTheOldEntry() {
         Set<Long> fired = new HashSet<>();
-        TimerAdapter kafka = new KafkaTimingWheelAdapter(20, 4, fired::add);
-        long early = kafka.schedule(10);
-        long late = kafka.schedule(5_000);
+        TimerAdapter kafka = new KafkaTimingWheelAdapter(20, 4, (id, payload) -> fired.add(id));
+        long early = kafka.schedule(10, PAYLOAD);
+        long late = kafka.schedule(5_000, PAYLOAD);
         assertTrue(kafka.reschedule(early, 3_000)); // earlier bucket left holding nothing
         assertTrue(kafka.reschedule(late, 20)); // from an overflow wheel to level 0
         assertEquals(0, kafka.advanceTo(19));
@@ -130,7 +132,7 @@ class PeerAdapterBehaviourTest {
      * @return the least bytes allocated by this thread in three windows of churn
      *     ({@link ThreadAllocation#leastOf}), and the number of operations in a window
      */
-    private static long[] leastAllocation(String name, Function<LongConsumer, TimerAdapter> factory) {
+    private static long[] leastAllocation(String name, Function<TimerListener, TimerAdapter> factory) {
         Churn churn = new Churn(1024);
         TimerAdapter adapter = factory.apply(churn::onFire);
         churn.run(adapter, 20_000); // warm up: pools, Agrona's spoke blocks, JIT
@@ -144,12 +146,14 @@ class PeerAdapterBehaviourTest {
 
     /**
      * Keeps up to {@code n} timers pending: reschedule a random index (cancelling its timer if it is
-     * still pending) and advance one tick every 8 operations. Tracks which timers are pending
-     * without allocating, so that only the adapter's allocation is measured.
+     * still pending) and advance one tick every 8 operations. Index {@code i}'s timers carry payload
+     * {@code i}, made up front. Tracks which timers are pending without allocating, so that only the
+     * adapter's allocation is measured.
      */
     private static final class Churn {
         final long[] ids;
         final boolean[] pending;
+        final Object[] payloads;
         final Long2IntOpenHashMap indexOfId;
         final SplittableRandom random = new SplittableRandom(3);
         int fired;
@@ -158,11 +162,16 @@ class PeerAdapterBehaviourTest {
         Churn(int n) {
             ids = new long[n];
             pending = new boolean[n];
+            payloads = new Object[n];
+            for (int i = 0; i < n; i++) {
+                payloads[i] = new Object();
+            }
             indexOfId = new Long2IntOpenHashMap(4 * n);
         }
 
-        void onFire(long id) {
+        void onFire(long id, Object payload) {
             int i = indexOfId.remove(id);
+            assertSame(payloads[i], payload);
             pending[i] = false;
             fired++;
         }
@@ -181,7 +190,7 @@ class PeerAdapterBehaviourTest {
                     cancelled++;
                     operations++;
                 }
-                ids[i] = adapter.schedule(adapter.now() + 1 + random.nextInt(1 << 8));
+                ids[i] = adapter.schedule(adapter.now() + 1 + random.nextInt(1 << 8), payloads[i]);
                 indexOfId.put(ids[i], i);
                 pending[i] = true;
                 operations++;

@@ -2,10 +2,10 @@ package org.apache.kafka.server.util.timer;
 
 import io.github.radixwheel.benchmarks.peers.FreeIds;
 import io.github.radixwheel.benchmarks.peers.TimerAdapter;
+import io.github.radixwheel.benchmarks.peers.TimerListener;
 import java.util.concurrent.DelayQueue;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
-import java.util.function.LongConsumer;
 
 /**
  * Kafka's hierarchical {@link TimingWheel} (kafka-server-common), driven by hand the way
@@ -53,14 +53,21 @@ import java.util.function.LongConsumer;
  * <p><b>Missing.</b> No next-expiry query: the delay queue's head gives only a lower bound (the
  * start of a bucket, possibly of an overflow wheel, possibly one whose tasks were all cancelled).
  *
+ * <p><b>Payloads</b> are a field of the task, as Kafka's own tasks ({@code DelayedOperation} and its
+ * subclasses) carry what they act on in fields of the {@code TimerTask} subclass. A user's task
+ * becomes garbage after it runs or is cancelled; the adapter reuses its tasks, so it clears the
+ * field on cancel, and reads and clears it when the timer fires (where {@code SystemTimer} would
+ * hand the task to its executor to run).
+ *
  * <p><b>Allocation.</b> One {@code TimerTaskEntry} per schedule and reschedule (Kafka's design);
- * bucket lists are allocated once per wheel level. The adapter pools the tasks, which carry only
- * Kafka's own fields and the id.
+ * bucket lists are allocated once per wheel level. The adapter pools the tasks, which carry
+ * Kafka's own fields, the id and the payload.
  */
 public final class KafkaTimingWheelAdapter extends TimerAdapter {
-    /** A pooled task: Kafka's fields and the timer's id. The adapter fires it; {@code run} is never called. */
+    /** A pooled task: Kafka's fields, the timer's id and its payload. The adapter fires it; {@code run} is never called. */
     static final class Task extends TimerTask {
         final int id;
+        Object payload;
 
         Task(int id) {
             super(0L);
@@ -90,7 +97,7 @@ public final class KafkaTimingWheelAdapter extends TimerAdapter {
      * @param capacity the most timers pending at once
      * @param listener receives each fired timer
      */
-    public KafkaTimingWheelAdapter(int wheelSize, int capacity, LongConsumer listener) {
+    public KafkaTimingWheelAdapter(int wheelSize, int capacity, TimerListener listener) {
         super(listener);
         this.timingWheel = new TimingWheel(1L, wheelSize, 0L, taskCounter, delayQueue);
         this.tasks = new Task[capacity];
@@ -103,22 +110,27 @@ public final class KafkaTimingWheelAdapter extends TimerAdapter {
     }
 
     @Override
-    public long schedule(long deadline) {
-        checkFuture(deadline);
+    public long schedule(long deadline, Object payload) {
+        checkSchedule(deadline, payload);
         int id = ids.take();
-        if (tasks[id] == null) {
-            tasks[id] = new Task(id);
+        Task task = tasks[id];
+        if (task == null) {
+            task = new Task(id);
+            tasks[id] = task;
         }
-        addTimerTaskEntry(new TimerTaskEntry(tasks[id], deadline));
+        task.payload = payload;
+        addTimerTaskEntry(new TimerTaskEntry(task, deadline));
         return id;
     }
 
     /** {@code SystemTimer.addTimerTaskEntry}, firing the timer inline instead of running the task on an executor. */
     private void addTimerTaskEntry(TimerTaskEntry entry) {
         if (!timingWheel.add(entry) && !entry.cancelled()) {
-            int id = ((Task) entry.timerTask).id;
-            ids.give(id);
-            fired(id);
+            Task task = (Task) entry.timerTask;
+            Object payload = task.payload;
+            task.payload = null;
+            ids.give(task.id);
+            fired(task.id, payload);
         }
     }
 
@@ -134,6 +146,7 @@ public final class KafkaTimingWheelAdapter extends TimerAdapter {
             return false;
         }
         task.cancel();
+        task.payload = null;
         ids.give(task.id);
         return true;
     }
