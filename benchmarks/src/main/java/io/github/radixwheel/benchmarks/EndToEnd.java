@@ -139,9 +139,29 @@ public final class EndToEnd {
      */
     public static List<List<Run>> runAll(List<String> impls, int n, long windowNanos, int runs)
             throws InterruptedException {
+        return runAll(impls, n, windowNanos, runs, true);
+    }
+
+    /**
+     * Runs every implementation of {@code impls} at {@code n} tasks, {@code runs} measured rounds,
+     * after one unmeasured run of each if {@code warmUp}; a caller that runs several sizes in one
+     * JVM warms up only before the first.
+     *
+     * @param impls implementations, from {@link #IMPLS}
+     * @param n the number of tasks
+     * @param windowNanos the delays' range
+     * @param runs measured runs per implementation
+     * @param warmUp whether to run each implementation once unmeasured first
+     * @return the measured runs, grouped by implementation in {@code impls} order
+     * @throws InterruptedException if interrupted while waiting for the timers
+     */
+    public static List<List<Run>> runAll(List<String> impls, int n, long windowNanos, int runs, boolean warmUp)
+            throws InterruptedException {
         List<List<Run>> byImpl = new ArrayList<>();
         for (String impl : impls) {
-            run(impl, n, windowNanos);
+            if (warmUp) {
+                run(impl, n, windowNanos);
+            }
             byImpl.add(new ArrayList<>());
         }
         for (int r = 0; r < runs; r++) {

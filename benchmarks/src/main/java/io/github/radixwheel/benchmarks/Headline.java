@@ -1,6 +1,7 @@
 package io.github.radixwheel.benchmarks;
 
 import io.github.radixwheel.benchmarks.jmh.Graph;
+import io.github.radixwheel.benchmarks.peers.eventlist.EventListImpl;
 import io.github.radixwheel.benchmarks.report.Progress;
 import io.github.radixwheel.benchmarks.report.Report;
 import io.github.radixwheel.benchmarks.report.Result;
@@ -33,8 +34,11 @@ import org.openjdk.jmh.runner.options.TimeValue;
 import org.openjdk.jmh.runner.options.VerboseMode;
 
 /**
- * The headline comparison: a quick preset of the benchmarks ({@link #PRESET}) that runs in under 5
- * minutes on two cores, at four sizes per workload, then {@link EndToEnd} at N = 2^16.
+ * The headline comparison: a quick preset of the benchmarks ({@link #PRESET}) at four sizes per
+ * workload, then {@link EndToEnd} at the same four sizes, in under 6 minutes on two cores. The
+ * preset covers the three kinds of users: timers driven by hand (workloads 1 to 4 and 2b), the
+ * simulator's step (the hold model of {@code TimingWheel} and of {@code FutureEventList}),
+ * shortest paths, and the executors' schedule-then-cancel throughput.
  *
  * <p>Each benchmark runs in its own JVM (one fork, so that no implementation's calls make
  * another's call sites megamorphic) with one {@link #WARMUP} warm-up iteration and one
@@ -66,35 +70,47 @@ public final class Headline {
     }
 
     /** Each benchmark's warm-up iteration. */
-    public static final TimeValue WARMUP = TimeValue.milliseconds(500);
+    public static final TimeValue WARMUP = TimeValue.milliseconds(400);
     /** Each benchmark's measurement iteration. */
-    public static final TimeValue MEASUREMENT = TimeValue.milliseconds(500);
-    /** The size of the {@link EndToEnd} run. */
-    static final int END_TO_END_SIZE = 1 << 16;
+    public static final TimeValue MEASUREMENT = TimeValue.milliseconds(400);
+    /** The sizes of the {@link EndToEnd} runs: the preset's four. */
+    static final int[] END_TO_END_SIZES = {1 << 10, 1 << 14, 1 << 17, 1 << 20};
+    /** The window of the {@link EndToEnd} runs' delays; shorter than its own default, to keep the budget. */
+    static final long END_TO_END_WINDOW_NANOS = TimeUnit.MILLISECONDS.toNanos(500);
 
     private static final String[] SIZES = {"1024", "16384", "131072", "1048576"};
-    private static final String[] TIMERS = {"radixwheel", "Agrona", "Kafka", "Caffeine", "DelayQueue", "PriorityQueue", "fastutil"};
+    /**
+     * The timers of workloads 2 to 4. {@code DelayQueue}, a {@code PriorityQueue} under a lock
+     * whose figures follow {@code PriorityQueue}'s, runs in the full suite only.
+     */
+    private static final String[] TIMERS = {"radixwheel", "Agrona", "Kafka", "Caffeine", "PriorityQueue", "fastutil"};
     /**
      * The timers for cancel-all: those whose cancel is not a linear scan. {@code PriorityQueue} and
      * {@code DelayQueue} are refused above 2^16 ({@link io.github.radixwheel.benchmarks.jmh.Workload#whyNot}),
      * and a part runs every size for every implementation, so they sit this workload out.
      */
     private static final String[] CANCELLERS = {"radixwheel", "Agrona", "Kafka", "Caffeine", "fastutil"};
+    /** The moving-clock churn: the cancellers but Kafka, the slowest in every churn row and never the best other. */
+    private static final String[] MOVING_CHURNERS = {"radixwheel", "Agrona", "Caffeine", "fastutil"};
     private static final String[] SIMULATORS = {"radixwheel", "PriorityQueue", "fastutil", "BinaryHeap", "4-aryHeap"};
-    private static final String[] SHORTEST_PATHS = {"IndexedTimingWheelQueue", "TimingWheelQueue", "BinaryHeap", "fastutil", "jheaps"};
+    /** The shortest-path queues; jheaps' pairing heap, never within 2× of the best, runs in the full suite only. */
+    private static final String[] SHORTEST_PATHS = {"IndexedTimingWheelQueue", "TimingWheelQueue", "BinaryHeap", "fastutil"};
+    private static final String[] EVENT_LIST_SIZES = {"1000", "10000", "100000", "1000000"};
+    private static final String[] EXECUTORS = {"TimingWheelExecutor", "RadixWheelTimer", "STPE", "Netty"};
+    private static final String[] PENDING = {"1000", "10000", "100000", "1000000"};
 
     /** The preset, in the order it runs. */
     public static final List<Part> PRESET = List.of(
             new Part("CancelAllBenchmark.cancelAll", params("impl", CANCELLERS, "size", SIZES, "order", new String[] {"random"})),
             new Part("ChurnBenchmark.churn", params("impl", TIMERS, "size", SIZES)),
-            // The moving-clock churn: the cancellers but Kafka (the slowest in every churn row, never
-            // the best other); with Kafka the preset's forks would exceed HeadlineTest's budget by 1 s.
-            new Part("ChurnMovingClockBenchmark.churn", params("impl", new String[] {"radixwheel", "Agrona", "Caffeine", "fastutil"},
-                    "size", SIZES)),
+            new Part("ChurnMovingClockBenchmark.churn", params("impl", MOVING_CHURNERS, "size", SIZES)),
             new Part("FireAllBenchmark.fireAll", params("impl", TIMERS, "size", SIZES, "step", new String[] {"1024"})),
             new Part("KeepAliveBenchmark.heartbeat", params("impl", TIMERS, "size", SIZES)),
             new Part("HoldBenchmark.hold", params("impl", SIMULATORS, "size", SIZES, "gaps", new String[] {"exponential"})),
-            new Part("ShortestPathBenchmark.search", params("graph", Graph.NAMES, "impl", SHORTEST_PATHS)));
+            new Part("EventListHoldBenchmark.hold", params("impl", EventListImpl.PARAMS, "dist", new String[] {"exponential"},
+                    "size", EVENT_LIST_SIZES)),
+            new Part("ShortestPathBenchmark.search", params("graph", Graph.NAMES, "impl", SHORTEST_PATHS)),
+            new Part("ExecutorBenchmark.scheduleThenCancel1", params("impl", EXECUTORS, "pending", PENDING)));
 
     private Headline() {
     }
@@ -153,8 +169,13 @@ public final class Headline {
             }
         }
         ResultFormatFactory.getInstance(ResultFormatType.JSON, dir.resolve("headline.json").toString()).writeOut(runs);
-        List<List<EndToEnd.Run>> endToEnd = EndToEnd.runAll(EndToEnd.IMPLS, END_TO_END_SIZE, TimeUnit.SECONDS.toNanos(1),
-                EndToEnd.RUNS);
+        List<List<EndToEnd.Run>> endToEnd = new ArrayList<>();
+        for (int n : END_TO_END_SIZES) {
+            boolean first = n == END_TO_END_SIZES[0];
+            System.out.println("End to end: " + EndToEnd.IMPLS.size() + " implementations at N = " + n + ", "
+                    + EndToEnd.RUNS + " runs each" + (first ? " after one unmeasured run" : ""));
+            endToEnd.addAll(EndToEnd.runAll(EndToEnd.IMPLS, n, END_TO_END_WINDOW_NANOS, EndToEnd.RUNS, first));
+        }
         long seconds = TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - start);
 
         List<Result> results = runs.stream().map(Result::of).toList();
@@ -162,7 +183,8 @@ public final class Headline {
                 + " -prof gc; %d min %02d s in all. %s.%n%nCells: score · allocation per unit; fastest in bold.%n%n",
                 WARMUP, MEASUREMENT, seconds / 60, seconds % 60, info)
                 + Report.markdown(results)
-                + "\n### Thread-driven timers end to end (real clock, 1 ms tick, delays uniform in 1 s; medians of "
+                + "\n### Thread-driven timers end to end (real clock, 1 ms tick, delays uniform in "
+                + TimeUnit.NANOSECONDS.toMillis(END_TO_END_WINDOW_NANOS) + " ms; medians of "
                 + EndToEnd.RUNS + " runs, ranges in brackets)\n\n"
                 + EndToEnd.table(endToEnd);
         Files.writeString(dir.resolve("headline.md"), md, StandardCharsets.UTF_8);

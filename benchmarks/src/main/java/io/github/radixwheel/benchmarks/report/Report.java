@@ -36,7 +36,8 @@ import joptsimple.OptionSpec;
  */
 public final class Report {
     /** This project's implementations, compared with the best other in the last column. */
-    static final Set<String> OURS = Set.of("radixwheel", "IndexedTimingWheelQueue", "TimingWheelQueue", "FutureEventList");
+    static final Set<String> OURS = Set.of("radixwheel", "IndexedTimingWheelQueue", "TimingWheelQueue", "FutureEventList",
+            "TimingWheelExecutor", "RadixWheelTimer");
 
     private Report() {
     }

@@ -32,7 +32,7 @@ import org.openjdk.jmh.results.RunResult;
 public record Result(String benchmark, String mode, Map<String, String> params, double score, String unit,
         double timers, double allocNorm) {
     /** The parameters that the tables show as the size column, in order of preference. */
-    static final List<String> SIZE_PARAMS = List.of("size", "graph", "keys");
+    static final List<String> SIZE_PARAMS = List.of("size", "graph", "keys", "pending");
     private static final String ALLOC = "gc.alloc.rate.norm";
 
     /**
