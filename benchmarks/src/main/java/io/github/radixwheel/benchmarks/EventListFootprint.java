@@ -17,7 +17,8 @@ import org.openjdk.jol.info.ClassLayout;
  * and, for {@code FutureEventList}, its wheel's nodes, plus its fixed slot arrays spread over N.
  *
  * <p>Run, with N (default 10^6):
- * {@code java -cp benchmarks/target/benchmarks.jar io.github.radixwheel.benchmarks.EventListFootprint 1000000}.
+ * {@code java -Djdk.attach.allowAttachSelf -cp benchmarks/target/benchmarks.jar io.github.radixwheel.benchmarks.EventListFootprint 1000000}
+ * (JOL needs its agent to walk the list, which holds a lambda: a hidden class).
  */
 public final class EventListFootprint {
     private EventListFootprint() {
