@@ -27,6 +27,8 @@ final class Chart {
     static final int WIDTH = 520;
     static final int HEIGHT = 360;
     static final int COLUMNS = 3;
+    /** The most implementations one legend panel lists with room for the caption; more take more panels. */
+    static final int LEGEND_ENTRIES = 11;
     private static final Color[] PALETTE = {
         new Color(0xD62728), new Color(0x1F77B4), new Color(0x2CA02C), new Color(0xFF7F0E), new Color(0x9467BD),
         new Color(0x8C564B), new Color(0x17BECF), new Color(0x7F7F7F), new Color(0xE377C2), new Color(0xBCBD22),
@@ -53,7 +55,10 @@ final class Chart {
                 panels.add(numeric ? lines(label.getKey(), label.getValue(), impls) : bars(label.getKey(), label.getValue(), impls));
             }
         }
-        panels.add(legend(impls, info));
+        for (int from = 0; from < impls.size(); from += LEGEND_ENTRIES) {
+            int to = Math.min(impls.size(), from + LEGEND_ENTRIES);
+            panels.add(legend(impls, from, to, to == impls.size() ? info : null));
+        }
         int rows = (panels.size() + COLUMNS - 1) / COLUMNS;
         while (panels.size() < rows * COLUMNS) {
             XYChart blank = new XYChartBuilder().width(WIDTH).height(HEIGHT).build();
@@ -109,9 +114,13 @@ final class Chart {
         return chart;
     }
 
-    /** The legend of every implementation, and the caption below it; the plot itself stays empty. */
-    private static XYChart legend(List<String> impls, RunInfo info) {
-        XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT).title("radixwheel and its peers").build();
+    /**
+     * The legend of implementations {@code from} (inclusive) to {@code to}, and below it the caption
+     * if {@code info} is not null; the plot itself stays empty.
+     */
+    private static XYChart legend(List<String> impls, int from, int to, RunInfo info) {
+        XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT)
+                .title(from == 0 ? "radixwheel and its peers" : "").build();
         AxesChartStyler s = style(chart, false);
         s.setLegendVisible(true);
         s.setLegendPosition(Styler.LegendPosition.InsideNW);
@@ -121,11 +130,13 @@ final class Chart {
         s.setXAxisMax(2.0);
         s.setYAxisMin(1.0);
         s.setYAxisMax(2.0);
-        for (int i = 0; i < impls.size(); i++) {
+        for (int i = from; i < to; i++) {
             colour(chart.addSeries(impls.get(i), new double[] {0}, new double[] {0}), i);
         }
-        chart.addAnnotation(new AnnotationTextPanel("machine: " + info.machine() + "\nJDK: " + info.jdk()
-                + "\ndate: " + info.date() + "\ncommit: " + info.commit(), 0, 0, true));
+        if (info != null) {
+            chart.addAnnotation(new AnnotationTextPanel("machine: " + info.machine() + "\nJDK: " + info.jdk()
+                    + "\ndate: " + info.date() + "\ncommit: " + info.commit(), 0, 0, true));
+        }
         return chart;
     }
 

@@ -76,6 +76,23 @@ class ReportTest {
     }
 
     @Test
+    void chart_manyImplementations_spreadTheLegendOverMorePanels(@TempDir Path dir) throws IOException {
+        List<Result> results = new java.util.ArrayList<>();
+        for (int i = 0; i < Chart.LEGEND_ENTRIES + 1; i++) {
+            for (String method : new String[] {"OtherBenchmark.run", "OtherBenchmark.walk"}) {
+                results.add(new Result(method, "avgt", java.util.Map.of("impl", "impl" + i, "size", "1024"),
+                        10 + i, "ns/op", Double.NaN, Double.NaN));
+            }
+        }
+        Path png = dir.resolve("many.png");
+        Report.chart(results, new RunInfo("a machine", "a JDK", "2026-01-01", "abc1234"), png);
+        BufferedImage image = ImageIO.read(png.toFile());
+        // Two panels of results and two of legend (eleven entries, then one with the caption): two rows.
+        assertEquals(3 * Chart.WIDTH, image.getWidth());
+        assertEquals(2 * Chart.HEIGHT, image.getHeight());
+    }
+
+    @Test
     void main_writesMarkdownAndPngBesideTheJson(@TempDir Path dir) throws IOException {
         List<Result> results = fixture(dir);
         Path out = dir.resolve("out");
