@@ -1,6 +1,8 @@
 package io.github.radixwheel.alarms.internal;
 
 import io.github.radixwheel.core.LevelBits;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Executor;
@@ -19,11 +21,20 @@ import java.util.concurrent.ThreadFactory;
  * tick, so it never runs early and, driven by the thread, runs at most about one tick plus
  * scheduling latency late. {@link #NEVER} is the deadline of a task that never falls due.
  *
+ * <p><b>Admission, then hand-off.</b> On the real clock a producer is admitted by one
+ * compare-and-set on a counter that also holds the shut-down flag and numbers the slots of a
+ * bounded {@link TaskRing}; it then fills its slot, without the lock, and whoever next holds the
+ * lock (the driving thread, a cancel, a producer that found the ring full) moves the task into the
+ * wheel. Tasks enter the wheel in slot order, so tasks of one tick run in the order in which they
+ * were admitted, and the refusals and {@link #pending} count from the admission. A run of due tasks
+ * may miss a task whose producer has not yet filled its slot (and those behind it): it runs at the
+ * next look. On the manual clock, producers insert under the lock, so that reading the clock and
+ * inserting are one step with respect to an advance.
+ *
  * <p><b>One lock, short holds.</b> Every move of a task out of {@link WheelTask#PENDING} (claimed
  * by the thread that runs it, cancelled, dropped) is made under the lock, together with the change
- * to the wheel and to the count of pending tasks, so the three agree at every moment: a cancel that
- * returns true means the task never starts, and {@link #pending} is exact. Producers hold the lock
- * only for an O(1) insertion or removal; tasks run outside it.
+ * to the wheel and to the count of tasks that left, so they agree at every moment: a cancel that
+ * returns true means the task never starts, even one still in the ring. Tasks run outside the lock.
  *
  * <p><b>Running.</b> Due tasks are taken one at a time, each claimed as it is taken, and run in
  * (tick, scheduling) order, so a task may cancel or reschedule a later one of the same tick. With a
@@ -38,10 +49,35 @@ public final class TimerCore implements TimerThread.Driven {
     /** {@link #schedule} result: refused, the number of pending tasks is at its limit. */
     public static final long FULL = -2;
 
+    /** {@link #admit} result: the ring has no free slot. */
+    private static final long RING_FULL = -3;
     /** The most tasks a driving thread hands over under one hold of the lock. */
     private static final int HAND_OVER_BATCH = 256;
+    /** {@link #admissions}: the flag set by {@link #shutDown}; the count of admissions is above it. */
+    private static final long CLOSED = 1;
+    private static final VarHandle LEFT;
+    private static final VarHandle INSERTED;
+
+    static {
+        try {
+            LEFT = MethodHandles.lookup().findVarHandle(TimerCore.class, "left", long.class);
+            INSERTED = MethodHandles.lookup().findVarHandle(TimerCore.class, "inserted", long.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
 
     private final StripeLock lock = new StripeLock();
+    /**
+     * Twice the number of tasks admitted through the ring (each count is a slot's number), plus
+     * {@link #CLOSED} once shut down: a producer is admitted by one compare-and-set here, which
+     * fails once the flag is set.
+     */
+    private final AtomicLong admissions = new AtomicLong();
+    /** The real clock's hand-off from producers to the wheel; null on the manual clock. */
+    private final TaskRing ring;
+    /** Moves a task from the ring into the wheel (a field, so that a drain allocates nothing). */
+    private final TaskRing.Sink enterWheel = this::enterFromRing;
     private final TaskWheel wheel;
     private final long tickNanos;
     private final long maxPending;
@@ -64,9 +100,17 @@ public final class TimerCore implements TimerThread.Driven {
 
     // Guarded by the lock.
     private int handedOver;
-    private boolean accepting = true;
-    /** The number of tasks scheduled so far: the next one's sequence number. */
-    private long scheduled;
+    /**
+     * Tasks inserted under the lock without the ring (on the manual clock; periodic tasks scheduled
+     * again); on the manual clock, also the next sequence number. Written with release stores.
+     */
+    private long inserted;
+    /**
+     * Tasks that are no longer pending (claimed, cancelled, dropped), so that the pending count is
+     * the admissions plus {@link #inserted} minus this. Written under the lock with release stores;
+     * read by producers for {@code maxPending} without it.
+     */
+    private long left;
     /** The manual clock, if there is no driving thread; written under the lock. */
     private volatile long manualNow;
 
@@ -89,6 +133,7 @@ public final class TimerCore implements TimerThread.Driven {
         this.taskExecutor = taskExecutor;
         this.handOverBatch = taskExecutor == null ? null : new WheelTask[HAND_OVER_BATCH];
         this.thread = clock == null ? null : new TimerThread(this, clock, threadFactory);
+        this.ring = clock == null ? null : new TaskRing();
     }
 
     /** {@return the tick in nanoseconds} */
@@ -113,15 +158,92 @@ public final class TimerCore implements TimerThread.Driven {
 
     /**
      * Schedules a new task, {@link WheelTask#PENDING} and in no wheel, to fall due after {@code deadline};
-     * starts the driving thread if it has not started. O(1).
+     * starts the driving thread if it has not started. On the real clock the task goes through the
+     * ring, without the lock (under it only when the ring is full); on the manual clock it is
+     * inserted under the lock. O(1) amortized.
      *
      * @param task the task
      * @param deadline its deadline on the owner's clock, or {@link #NEVER}
-     * @return the task's sequence number (0 for the first task scheduled, then 1, 2, ...: the order
-     *     in which they entered the wheel), or {@link #SHUT_DOWN} or {@link #FULL}
+     * @return the task's sequence number, or {@link #SHUT_DOWN} or {@link #FULL}: tasks of one tick
+     *     run in the order of their sequence numbers (on the real clock, their slots in the ring)
      */
     public long schedule(WheelTask task, long deadline) {
-        return add(task, deadline, false);
+        if (ring == null) {
+            return add(task, deadline, false);
+        }
+        long tick = tickOf(deadline);
+        long slot;
+        for (int attempt = 0; (slot = admit()) == RING_FULL; attempt++) {
+            drainFullRing(attempt);
+        }
+        if (slot >= 0) {
+            task.node = WheelTask.IN_RING;
+            ring.publish(slot, task, deadline, tick);
+            armed(tick);
+        }
+        return slot;
+    }
+
+    /**
+     * Admits one task through the ring: one compare-and-set on {@link #admissions}, unless shut
+     * down, at {@code maxPending}, or with no free slot.
+     *
+     * @return the task's slot, or {@link #SHUT_DOWN}, {@link #FULL} or {@link #RING_FULL}
+     */
+    private long admit() {
+        for (;;) {
+            long a = admissions.get();
+            if ((a & CLOSED) != 0) {
+                return SHUT_DOWN;
+            }
+            long slot = a >>> 1;
+            if (slot - ring.head() >= TaskRing.CAPACITY) {
+                return RING_FULL;
+            }
+            // Read after the admissions, and never decreasing: a refusal sees a count reached meanwhile.
+            if (maxPending > 0
+                    && slot + (long) INSERTED.getAcquire(this) - (long) LEFT.getAcquire(this) >= maxPending) {
+                return FULL;
+            }
+            if (admissions.compareAndSet(a, a + 2)) {
+                return slot;
+            }
+        }
+    }
+
+    /** A producer found the ring full: drains it under the lock, or waits a little for a slow producer. */
+    private void drainFullRing(int attempt) {
+        lock.lock();
+        try {
+            if (ring.drain(enterWheel) > 0) {
+                return;
+            }
+        } finally {
+            lock.unlock();
+        }
+        // Nothing published at the head: its producer is between claiming the slot and filling it.
+        if (attempt < StripeLock.SPINS) {
+            Thread.onSpinWait();
+        } else {
+            Thread.yield();
+        }
+    }
+
+    /**
+     * The ring's sink, under the lock: a task still waiting there enters the wheel; one cancelled or
+     * claimed meanwhile does not.
+     */
+    private void enterFromRing(WheelTask task, long tick) {
+        if (task.node == WheelTask.IN_RING) {
+            wheel.add(task, tick);
+        }
+    }
+
+    /** Under the lock: moves what the ring holds into the wheel, in order. */
+    private void drainRing() {
+        if (ring != null && ring.hasPublished()) {
+            ring.drain(enterWheel);
+        }
     }
 
     /**
@@ -139,19 +261,21 @@ public final class TimerCore implements TimerThread.Driven {
         long sequence;
         lock.lock();
         try {
-            if (!accepting) {
+            drainRing(); // whatever was handed over first enters first
+            if (isClosed()) {
                 return SHUT_DOWN;
             }
-            if (maxPending > 0 && wheel.size() + handedOver >= maxPending) {
+            if (maxPending > 0 && pendingUnderLock() >= maxPending) {
                 return FULL;
             }
+            sequence = inserted;
+            countInserted();
             if (afterManualNow) {
                 deadline = saturatedAdd(manualNow, deadlineOrDelay);
             }
             tick = tickOf(deadline);
-            wheel.add(task, tick);
-            sequence = scheduled++;
             task.scheduled(deadline, sequence);
+            wheel.add(task, tick);
         } finally {
             lock.unlock();
         }
@@ -216,10 +340,12 @@ public final class TimerCore implements TimerThread.Driven {
             if (task.state() != WheelTask.RUNNING) {
                 return false;
             }
-            if (!accepting) {
+            drainRing();
+            if (isClosed()) {
                 task.setState(WheelTask.CANCELLED);
                 return false;
             }
+            countInserted();
             task.setState(WheelTask.PENDING);
             wheel.add(task, tick);
         } finally {
@@ -238,7 +364,8 @@ public final class TimerCore implements TimerThread.Driven {
     }
 
     /**
-     * Cancels a pending task: it leaves the wheel at once and never starts. O(1).
+     * Cancels a pending task: it leaves the wheel (or is skipped when the ring is drained, which
+     * this call does) and never starts. O(1) amortized.
      *
      * @param task the task
      * @param evenIfRunning whether a claimed task (a periodic one between the start and the end of a
@@ -255,6 +382,7 @@ public final class TimerCore implements TimerThread.Driven {
                 return false;
             }
             task.setState(WheelTask.CANCELLED);
+            drainRing(); // after the leave, so a task cancelled in the ring never enters the wheel, and is not retained
             return true;
         } finally {
             lock.unlock();
@@ -283,15 +411,32 @@ public final class TimerCore implements TimerThread.Driven {
         }
     }
 
-    /** Under the lock: takes a pending task out of wherever it waits (the wheel, handed over, dropped). */
+    /**
+     * Under the lock: takes a pending task out of wherever it waits (the ring, the wheel, handed over,
+     * dropped), and unless it was dropped (no longer counted) counts it as left.
+     */
     private void leave(WheelTask task) {
-        if (task.node >= 0) {
+        int node = task.node;
+        if (node >= 0) {
             if (!wheel.isLinked(task)) {
                 handedOver--;
             }
             wheel.remove(task);
         }
+        if (node >= 0 || node == WheelTask.IN_RING) {
+            countLeft(1);
+        }
         task.node = WheelTask.OFF_WHEEL;
+    }
+
+    /** Under the lock: {@code n} more tasks are no longer pending. */
+    private void countLeft(long n) {
+        LEFT.setRelease(this, left + n);
+    }
+
+    /** Under the lock: one more task was inserted without the ring. */
+    private void countInserted() {
+        INSERTED.setRelease(this, inserted + 1);
     }
 
     /** Tells the core that a task it let this thread claim has ended its run (whatever its state now). */
@@ -311,11 +456,13 @@ public final class TimerCore implements TimerThread.Driven {
     private WheelTask pollDue(long bound) {
         lock.lock();
         try {
+            drainRing();
             if (wheel.minTick() >= bound) {
                 return null;
             }
             WheelTask task = wheel.pollMin();
             task.setState(WheelTask.RUNNING);
+            countLeft(1);
             return task;
         } finally {
             lock.unlock();
@@ -331,6 +478,7 @@ public final class TimerCore implements TimerThread.Driven {
     private int handOverDue(long bound, WheelTask[] out) {
         lock.lock();
         try {
+            drainRing();
             int n = 0;
             while (n < out.length && wheel.minTick() < bound) {
                 out[n++] = wheel.pollMinKeepingNode(); // keeps its node, so a shutdown finds it
@@ -414,9 +562,10 @@ public final class TimerCore implements TimerThread.Driven {
     public List<WheelTask> shutDown(Predicate<WheelTask> which, boolean handedOverToo, boolean cancel) {
         List<WheelTask> taken = new ArrayList<>();
         shutDown = true;
-        lock.lock();
+        lock.lock(); // closed under the lock, so that no cancel and no other shutdown comes between
+        awaitAdmittedSlots(admissions.getAndUpdate(a -> a | CLOSED) >>> 1);
+        // No producer can be admitted any more, and every admitted one has entered.
         try {
-            accepting = false;
             wheel.forEach(task -> {
                 if ((handedOverToo || wheel.isLinked(task)) && which.test(task)) {
                     taken.add(task);
@@ -439,6 +588,23 @@ public final class TimerCore implements TimerThread.Driven {
         return taken;
     }
 
+    /**
+     * Under the lock: waits, holding it, until the ring has been drained of its first
+     * {@code admitted} slots. Their producers, admitted before the shutdown, may still be filling
+     * them; they need no lock for that, and no producer is admitted any more.
+     */
+    private void awaitAdmittedSlots(long admitted) {
+        drainRing();
+        for (int attempt = 0; ring != null && ring.head() < admitted; attempt++) {
+            if (attempt < StripeLock.SPINS) {
+                Thread.onSpinWait();
+            } else {
+                Thread.yield();
+            }
+            drainRing();
+        }
+    }
+
     /** {@return whether {@link #shutDown} has been called} */
     public boolean isShutDown() {
         return shutDown;
@@ -449,38 +615,66 @@ public final class TimerCore implements TimerThread.Driven {
         return taskExecutor != null;
     }
 
-    /** {@return the number of pending tasks: in the wheel or handed over and not yet claimed; exact} */
+    /**
+     * {@return the number of pending tasks: admitted and not yet claimed, cancelled or dropped (in
+     * the ring, in the wheel, or handed over); exact}
+     */
     public int pending() {
         lock.lock();
         try {
-            return wheel.size() + handedOver;
+            return pendingUnderLock();
         } finally {
             lock.unlock();
         }
+    }
+
+    /** {@return the number of tasks admitted through the ring so far: for tests} */
+    long admittedThroughRing() {
+        return admissions.get() >>> 1;
+    }
+
+    private int pendingUnderLock() {
+        return (int) ((admissions.get() >>> 1) + inserted - left);
+    }
+
+    /** Under the lock: whether every slot admitted has been drained (no producer is filling one). */
+    private boolean ringDrained() {
+        return ring == null || ring.head() == admissions.get() >>> 1;
+    }
+
+    private boolean isClosed() {
+        return (admissions.get() & CLOSED) != 0;
     }
 
     /** {@return whether the core is shut down, nothing is pending and no claimed task is running} */
     public boolean isQuiescent() {
         lock.lock();
         try {
-            return !accepting && wheel.isEmpty() && handedOver == 0 && running.get() == 0;
+            return isClosed() && pendingUnderLock() == 0 && running.get() == 0;
         } finally {
             lock.unlock();
         }
     }
 
     /**
-     * Checks the wheel's invariants and the pending count.
+     * Checks the wheel's invariants and the counts; when no producer is inside {@link #schedule},
+     * also that every pending task is in the wheel or handed over.
      *
      * @throws IllegalStateException naming the first violation
      */
     public void checkInvariants() {
         lock.lock();
         try {
+            drainRing();
             int handed = wheel.checkInvariants();
             if (handed != handedOver || running.get() < 0) {
                 throw new IllegalStateException("handed over " + handedOver + " (" + handed + " found), running "
                         + running.get());
+            }
+            if (ringDrained() && pendingUnderLock() != wheel.size() + handedOver) {
+                throw new IllegalStateException("pending " + pendingUnderLock() + " (admitted "
+                        + admittedThroughRing() + ", inserted " + inserted + ", left " + left + ") but "
+                        + wheel.size() + " in the wheel and " + handedOver + " handed over");
             }
         } finally {
             lock.unlock();
@@ -504,6 +698,7 @@ public final class TimerCore implements TimerThread.Driven {
         long tick;
         lock.lock();
         try {
+            drainRing();
             tick = wheel.minTick();
         } finally {
             lock.unlock();
@@ -515,7 +710,9 @@ public final class TimerCore implements TimerThread.Driven {
     public boolean isFinished() {
         lock.lock();
         try {
-            return !accepting && wheel.isEmpty();
+            drainRing();
+            // Shut down, nothing in the wheel, and no admitted task still on its way through the ring.
+            return isClosed() && wheel.isEmpty() && ringDrained();
         } finally {
             lock.unlock();
         }

@@ -9,9 +9,9 @@ import java.lang.invoke.VarHandle;
  * out of {@link #PENDING} are made only under the core's lock, so that a cancel, a claim by the
  * thread that runs it and a count of pending tasks agree.
  *
- * <p>States: {@link #PENDING} (scheduled: in the wheel, handed to a task executor, or dropped by a
- * shutdown; cancellable), {@link #RUNNING} (claimed by the thread that runs it), {@link #CANCELLED},
- * and the terminal states that a subclass defines from {@link #FIRST_OWN_STATE} on. A periodic task
+ * <p>States: {@link #PENDING} (scheduled: in the ring, in the wheel, handed to a task executor, or
+ * dropped by a shutdown; cancellable), {@link #RUNNING} (claimed by the thread that runs it),
+ * {@link #CANCELLED}, and the terminal states that a subclass defines from {@link #FIRST_OWN_STATE} on. A periodic task
  * goes back from {@code RUNNING} to {@code PENDING} when it is scheduled again.
  */
 public abstract class WheelTask implements Runnable {
@@ -28,6 +28,8 @@ public abstract class WheelTask implements Runnable {
     static final int OFF_WHEEL = -1;
     /** {@link #node} of a pending task taken from the wheel by {@code shutdownNow}, for a caller to run. */
     static final int DROPPED = -2;
+    /** {@link #node} of a pending task handed over through the core's ring, not yet in the wheel. */
+    static final int IN_RING = -3;
 
     private static final VarHandle STATE;
 
@@ -41,7 +43,8 @@ public abstract class WheelTask implements Runnable {
 
     /**
      * The task's node in its core's wheel (linked, or handed over to a task executor), or one of the
-     * negative markers; guarded by the core's lock.
+     * negative markers; guarded by the core's lock, except that the producer sets {@link #IN_RING}
+     * before the ring publishes the task.
      */
     int node = OFF_WHEEL;
     private volatile int state;
@@ -50,9 +53,9 @@ public abstract class WheelTask implements Runnable {
     protected WheelTask() {}
 
     /**
-     * Called by the core, under its lock, when the task enters the wheel the first time: a subclass
-     * that keeps its deadline and submission order records them here, so that they are in place
-     * before any other thread can find the task.
+     * Called by the core when it admits the task, before the task enters the ring or the wheel: a
+     * subclass that keeps its deadline and submission order records them here, so that they are in
+     * place before any other thread can find the task.
      *
      * @param deadline the task's deadline
      * @param sequence its submission order

@@ -1,0 +1,102 @@
+package io.github.radixwheel.alarms.internal;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+
+/**
+ * The hand-off ring of a real-time {@link TimerCore}: producers put a task and its tick in a slot
+ * without the core's lock, and whoever holds the lock later moves them into the wheel, in slot
+ * order. Many producers, one consumer at a time (the holder of the core's lock). Bounded: the core
+ * admits a producer only while a slot is free, and one that finds the ring full drains it under
+ * the lock itself.
+ *
+ * <p>The core hands out slot numbers (its count of admissions, one compare-and-set); the producer
+ * then writes the tick and publishes the task with a release store. A slot claimed but not yet
+ * published ends a drain: the tasks behind it wait for the next one. The consumer clears each slot
+ * it reads, so a drained task is not retained, and publishes the new head with a release store (a
+ * plain store on x86), after which producers may reuse the slot.
+ */
+final class TaskRing {
+    /** Slots: a power of two, so that a driving thread that drains every tick rarely finds it full. */
+    static final int CAPACITY = 2048;
+
+    private static final VarHandle SLOT = MethodHandles.arrayElementVarHandle(WheelTask[].class);
+    private static final VarHandle HEAD;
+
+    static {
+        try {
+            HEAD = MethodHandles.lookup().findVarHandle(TaskRing.class, "head", long.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    /** What a drain does with each task it takes. */
+    interface Sink {
+        /**
+         * Takes a task that a producer offered.
+         *
+         * @param task the task
+         * @param tick the tick it was offered with
+         */
+        void take(WheelTask task, long tick);
+    }
+
+    private final WheelTask[] tasks = new WheelTask[CAPACITY];
+    private final long[] ticks = new long[CAPACITY];
+    /** The next slot the consumer reads; written only by the consumer, with release stores. */
+    @SuppressWarnings("unused") // through HEAD
+    private volatile long head;
+
+    /** {@return the number of the next slot a drain reads: slots below it are free again} */
+    long head() {
+        return (long) HEAD.getAcquire(this);
+    }
+
+    /**
+     * Fills slot {@code slot}, which the caller claimed (it is below {@code head() + CAPACITY}, and
+     * no other caller has it); before publishing the task, tells it its deadline and the slot's
+     * number as its sequence ({@link WheelTask#scheduled}).
+     *
+     * @param slot the slot's number
+     * @param task the task, not null
+     * @param deadline its deadline
+     * @param tick the tick of the deadline
+     */
+    void publish(long slot, WheelTask task, long deadline, long tick) {
+        int s = (int) slot & (CAPACITY - 1);
+        task.scheduled(deadline, slot);
+        ticks[s] = tick;
+        SLOT.setRelease(tasks, s, task);
+    }
+
+    /**
+     * Consumer only: takes every published task in slot order, up to the first slot that is empty
+     * or claimed but not yet published, and gives each to {@code sink}.
+     *
+     * @param sink what to do with each task; must not call {@link #drain}
+     * @return how many tasks it took
+     */
+    int drain(Sink sink) {
+        long h = (long) HEAD.getOpaque(this);
+        int n = 0;
+        for (;;) {
+            int s = (int) h & (CAPACITY - 1);
+            WheelTask task = (WheelTask) SLOT.getAcquire(tasks, s);
+            if (task == null) {
+                break;
+            }
+            long tick = ticks[s];
+            tasks[s] = null; // published to producers by the head's release store
+            HEAD.setRelease(this, ++h); // before the sink, so a sink that throws loses nothing else
+            n++;
+            sink.take(task, tick);
+        }
+        return n;
+    }
+
+    /** Consumer only: whether the next slot holds a published task (a drain would take something). */
+    boolean hasPublished() {
+        return SLOT.getAcquire(tasks, (int) (long) HEAD.getOpaque(this) & (CAPACITY - 1)) != null;
+    }
+}
