@@ -140,6 +140,13 @@ public class TimingWheelExecutorLincheckTest {
                 List.of(List.of(actor("pendingTasks"), actor("runNext")), List.of(actor("advanceTo", 6)),
                         List.of(actor("advanceTo", 5), actor("pendingTasks"))),
                 List.of(actor("runNext"), actor("runNext")), null));
+        // Found by a 300-iteration stress run: a schedule that read the clock after a concurrent
+        // advance moved it returned before that advance had handed its due task over, so a runNext
+        // after it found nothing.
+        options.addCustomScenario(new ExecutionScenario(List.of(actor("pendingTasks")),
+                List.of(List.of(actor("schedule", 1), actor("runNext")),
+                        List.of(actor("schedule", 2), actor("advanceTo", 5))),
+                List.of(actor("cancel", 1), actor("runNext")), null));
         return options;
     }
 

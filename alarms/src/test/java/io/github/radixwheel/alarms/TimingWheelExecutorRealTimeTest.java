@@ -72,6 +72,41 @@ class TimingWheelExecutorRealTimeTest {
         assertFalse(made.get().isAlive(), "close() ends the thread");
     }
 
+    /**
+     * Request timeouts answered at once: each task is scheduled 30 s ahead and cancelled at once,
+     * while the thread parks. The producer does the work; the thread, which never finds anything
+     * due, must not spend a comparable share waking and looking.
+     */
+    @Test
+    void farTasksCancelledAtOnce_doNotKeepTheThreadLooking() throws Exception {
+        AtomicReference<Thread> made = new AtomicReference<>();
+        TimingWheelExecutor ex = TimingWheelExecutor.builder().tick(Duration.ofMillis(1)).threadFactory(r -> {
+            Thread t = new Thread(r, "test-driver");
+            made.set(t);
+            return t;
+        }).build();
+        try {
+            ex.schedule(() -> { }, 1, TimeUnit.HOURS);
+            Thread driver = made.get();
+            awaitState(driver, Thread.State.TIMED_WAITING);
+            Thread producer = Thread.currentThread();
+            long driverBefore = ThreadCpu.of(driver);
+            long producerBefore = ThreadCpu.of(producer);
+            for (int i = 0; i < 200_000; i++) {
+                assertTrue(ex.schedule(() -> { }, 30, TimeUnit.SECONDS).cancel(false));
+            }
+            long producerCpu = ThreadCpu.of(producer) - producerBefore;
+            long driverCpu = ThreadCpu.of(driver) - driverBefore;
+            System.out.println("far tasks: driver " + driverCpu + " ns, producer " + producerCpu + " ns");
+            assertTrue(driverCpu < producerCpu / 10, "the driving thread used " + driverCpu
+                    + " ns of CPU while the producer used " + producerCpu + " ns");
+            assertEquals(1, ex.pendingTasks());
+        } finally {
+            ex.shutdownNow();
+        }
+        assertTrue(ex.awaitTermination(10, TimeUnit.SECONDS));
+    }
+
     @Test
     void thread_waitingForAFarTask_wakesForAnEarlierOne() throws Exception {
         try (TimingWheelExecutor ex = TimingWheelExecutor.builder().build()) {

@@ -42,6 +42,24 @@ final class TaskRing {
         void take(WheelTask task, long tick);
     }
 
+    /** What {@link #clear} leaves in a slot: a task was there and has left. */
+    private static final WheelTask LEFT = new WheelTask() {
+        @Override
+        protected void runClaimed() {
+            throw new AssertionError("the ring's marker of a cleared slot never runs");
+        }
+
+        @Override
+        protected void rejected(Throwable rejection) {
+            throw new AssertionError("the ring's marker of a cleared slot is never handed over", rejection);
+        }
+
+        @Override
+        public void run() {
+            throw new AssertionError("the ring's marker of a cleared slot never runs");
+        }
+    };
+
     private final WheelTask[] tasks = new WheelTask[CAPACITY];
     private final long[] ticks = new long[CAPACITY];
     /** The next slot the consumer reads; written only by the consumer, with release stores. */
@@ -65,17 +83,34 @@ final class TaskRing {
      */
     void publish(long slot, WheelTask task, long deadline, long tick) {
         int s = (int) slot & (CAPACITY - 1);
+        task.node = WheelTask.IN_RING - s; // first: a cancel that finds the task from now on clears its slot
         task.scheduled(deadline, slot);
         ticks[s] = tick;
         SLOT.setRelease(tasks, s, task);
     }
 
     /**
+     * Consumer only (under the core's lock): takes a task that left the ring's care (cancelled or
+     * claimed) out of its slot, so that it is not retained; the next drain skips the slot. A slot
+     * not yet published is left alone (the drain will find the task and skip it): writing there
+     * would let a drain pass the slot before the producer fills it.
+     *
+     * @param task the task
+     * @param node its {@link WheelTask#node} while in the ring, which names its slot
+     */
+    void clear(WheelTask task, int node) {
+        int s = WheelTask.IN_RING - node;
+        if (SLOT.getAcquire(tasks, s) == task) {
+            tasks[s] = LEFT; // a drain sees it: the same thread, or a later holder of the lock
+        }
+    }
+
+    /**
      * Consumer only: takes every published task in slot order, up to the first slot that is empty
-     * or claimed but not yet published, and gives each to {@code sink}.
+     * or claimed but not yet published, and gives each to {@code sink}, skipping cleared slots.
      *
      * @param sink what to do with each task; must not call {@link #drain}
-     * @return how many tasks it took
+     * @return how many slots it took
      */
     int drain(Sink sink) {
         long h = (long) HEAD.getOpaque(this);
@@ -90,7 +125,9 @@ final class TaskRing {
             tasks[s] = null; // published to producers by the head's release store
             HEAD.setRelease(this, ++h); // before the sink, so a sink that throws loses nothing else
             n++;
-            sink.take(task, tick);
+            if (task != LEFT) {
+                sink.take(task, tick);
+            }
         }
         return n;
     }

@@ -95,13 +95,31 @@ public final class TaskScheduler {
     public <V> ScheduledTask<V> schedule(Object body, boolean callable, long delayNanos, long period) {
         ScheduledTask<V> task = period == 0 ? new ScheduledTask<>(this, body, callable)
                 : new PeriodicTask<>(this, (Runnable) body, period);
-        // On the manual clock, outside an advance's tasks, the core reads the clock as it inserts.
-        long sequence = manual && inAdvance.get() == null ? core.scheduleAfter(task, delayNanos)
-                : core.schedule(task, Checks.saturatedAdd(now(), Math.max(0, delayNanos)));
+        long sequence;
+        if (manual && inAdvance.get() == null) {
+            sequence = scheduleAfterManualNow(task, delayNanos);
+        } else {
+            sequence = core.schedule(task, Checks.saturatedAdd(now(), Math.max(0, delayNanos)));
+        }
         if (sequence < 0) {
             throw new RejectedExecutionException("the executor has been shut down; task " + body + " refused");
         }
         return task;
+    }
+
+    /**
+     * On the manual clock, outside an advance's tasks: the core reads the clock as it inserts. With a
+     * task executor, not while an advance is handing tasks over: a task scheduled after the clock
+     * moved would otherwise return before the tasks that the same advance found due were handed
+     * over (found by Lincheck).
+     */
+    private long scheduleAfterManualNow(ScheduledTask<?> task, long delayNanos) {
+        if (!core.handsOver()) {
+            return core.scheduleAfter(task, delayNanos);
+        }
+        synchronized (handOvers) {
+            return core.scheduleAfter(task, delayNanos);
+        }
     }
 
     /** A periodic task's next run, after its run on this thread; false if cancelled meanwhile or shut down. */

@@ -177,7 +177,6 @@ public final class TimerCore implements TimerThread.Driven {
             drainFullRing(attempt);
         }
         if (slot >= 0) {
-            task.node = WheelTask.IN_RING;
             ring.publish(slot, task, deadline, tick);
             armed(tick);
         }
@@ -234,7 +233,7 @@ public final class TimerCore implements TimerThread.Driven {
      * claimed meanwhile does not.
      */
     private void enterFromRing(WheelTask task, long tick) {
-        if (task.node == WheelTask.IN_RING) {
+        if (WheelTask.isInRing(task.node)) {
             wheel.add(task, tick);
         }
     }
@@ -364,8 +363,8 @@ public final class TimerCore implements TimerThread.Driven {
     }
 
     /**
-     * Cancels a pending task: it leaves the wheel (or is skipped when the ring is drained, which
-     * this call does) and never starts. O(1) amortized.
+     * Cancels a pending task: it leaves the wheel or its slot in the ring at once and never starts.
+     * O(1).
      *
      * @param task the task
      * @param evenIfRunning whether a claimed task (a periodic one between the start and the end of a
@@ -382,7 +381,6 @@ public final class TimerCore implements TimerThread.Driven {
                 return false;
             }
             task.setState(WheelTask.CANCELLED);
-            drainRing(); // after the leave, so a task cancelled in the ring never enters the wheel, and is not retained
             return true;
         } finally {
             lock.unlock();
@@ -423,7 +421,10 @@ public final class TimerCore implements TimerThread.Driven {
             }
             wheel.remove(task);
         }
-        if (node >= 0 || node == WheelTask.IN_RING) {
+        if (WheelTask.isInRing(node)) {
+            ring.clear(task, node); // not retained, and the drain skips it
+        }
+        if (node >= 0 || WheelTask.isInRing(node)) {
             countLeft(1);
         }
         task.node = WheelTask.OFF_WHEEL;
@@ -563,9 +564,9 @@ public final class TimerCore implements TimerThread.Driven {
         List<WheelTask> taken = new ArrayList<>();
         shutDown = true;
         lock.lock(); // closed under the lock, so that no cancel and no other shutdown comes between
-        awaitAdmittedSlots(admissions.getAndUpdate(a -> a | CLOSED) >>> 1);
-        // No producer can be admitted any more, and every admitted one has entered.
         try {
+            awaitAdmittedSlots(admissions.getAndUpdate(a -> a | CLOSED) >>> 1);
+            // No producer can be admitted any more, and every admitted one has entered.
             wheel.forEach(task -> {
                 if ((handedOverToo || wheel.isLinked(task)) && which.test(task)) {
                     taken.add(task);

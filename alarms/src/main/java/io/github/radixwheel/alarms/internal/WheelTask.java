@@ -28,8 +28,16 @@ public abstract class WheelTask implements Runnable {
     static final int OFF_WHEEL = -1;
     /** {@link #node} of a pending task taken from the wheel by {@code shutdownNow}, for a caller to run. */
     static final int DROPPED = -2;
-    /** {@link #node} of a pending task handed over through the core's ring, not yet in the wheel. */
+    /**
+     * {@link #node} of a pending task in slot 0 of the core's ring, not yet in the wheel; a task in
+     * slot {@code s} has {@code IN_RING - s}.
+     */
     static final int IN_RING = -3;
+
+    /** Whether {@code node} is that of a task waiting in the core's ring. */
+    static boolean isInRing(int node) {
+        return node <= IN_RING;
+    }
 
     private static final VarHandle STATE;
 
