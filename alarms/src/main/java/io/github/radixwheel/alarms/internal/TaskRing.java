@@ -13,23 +13,17 @@ import java.lang.invoke.VarHandle;
  * <p>The core hands out slot numbers (its count of admissions, one compare-and-set); the producer
  * then writes the tick and publishes the task with a release store. A slot claimed but not yet
  * published ends a drain: the tasks behind it wait for the next one. The consumer clears each slot
- * it reads, so a drained task is not retained, and publishes the new head with a release store (a
- * plain store on x86), after which producers may reuse the slot.
+ * it reads, so a drained task is not retained, and at the end of the drain publishes the new head
+ * with a release store (a plain store on x86), after which producers may reuse the slots.
  */
 final class TaskRing {
     /** Slots: a power of two, so that a driving thread that drains every tick rarely finds it full. */
-    static final int CAPACITY = 2048;
+    static final int CAPACITY = 8192;
 
     private static final VarHandle SLOT = MethodHandles.arrayElementVarHandle(WheelTask[].class);
-    private static final VarHandle HEAD;
-
-    static {
-        try {
-            HEAD = MethodHandles.lookup().findVarHandle(TaskRing.class, "head", long.class);
-        } catch (ReflectiveOperationException e) {
-            throw new ExceptionInInitializerError(e);
-        }
-    }
+    private static final VarHandle HEAD = MethodHandles.arrayElementVarHandle(long[].class);
+    /** Where the head sits in {@link #headCell}: 64 bytes from either end, so that no other data shares its line. */
+    private static final int HEAD_INDEX = 8;
 
     /** What a drain does with each task it takes. */
     interface Sink {
@@ -62,13 +56,16 @@ final class TaskRing {
 
     private final WheelTask[] tasks = new WheelTask[CAPACITY];
     private final long[] ticks = new long[CAPACITY];
-    /** The next slot the consumer reads; written only by the consumer, with release stores. */
-    @SuppressWarnings("unused") // through HEAD
-    private volatile long head;
+    /**
+     * The head, the next slot the consumer reads, at {@link #HEAD_INDEX}: written only by the
+     * consumer, once per drain, with release stores; read by every producer. Padded, so that its
+     * writes do not evict the lines that producers read or write.
+     */
+    private final long[] headCell = new long[2 * HEAD_INDEX + 1];
 
     /** {@return the number of the next slot a drain reads: slots below it are free again} */
     long head() {
-        return (long) HEAD.getAcquire(this);
+        return (long) HEAD.getAcquire(headCell, HEAD_INDEX);
     }
 
     /**
@@ -113,27 +110,32 @@ final class TaskRing {
      * @return how many slots it took
      */
     int drain(Sink sink) {
-        long h = (long) HEAD.getOpaque(this);
-        int n = 0;
-        for (;;) {
-            int s = (int) h & (CAPACITY - 1);
-            WheelTask task = (WheelTask) SLOT.getAcquire(tasks, s);
-            if (task == null) {
-                break;
+        long start = (long) HEAD.getOpaque(headCell, HEAD_INDEX);
+        long h = start;
+        try {
+            for (;;) {
+                int s = (int) h & (CAPACITY - 1);
+                WheelTask task = (WheelTask) SLOT.getAcquire(tasks, s);
+                if (task == null) {
+                    break;
+                }
+                long tick = ticks[s];
+                tasks[s] = null; // published to producers by the head's release store
+                h++;
+                if (task != LEFT) {
+                    sink.take(task, tick);
+                }
             }
-            long tick = ticks[s];
-            tasks[s] = null; // published to producers by the head's release store
-            HEAD.setRelease(this, ++h); // before the sink, so a sink that throws loses nothing else
-            n++;
-            if (task != LEFT) {
-                sink.take(task, tick);
+        } finally {
+            if (h != start) {
+                HEAD.setRelease(headCell, HEAD_INDEX, h); // also if the sink threw: the slots taken stay taken
             }
         }
-        return n;
+        return (int) (h - start);
     }
 
     /** Consumer only: whether the next slot holds a published task (a drain would take something). */
     boolean hasPublished() {
-        return SLOT.getAcquire(tasks, (int) (long) HEAD.getOpaque(this) & (CAPACITY - 1)) != null;
+        return SLOT.getAcquire(tasks, (int) (long) HEAD.getOpaque(headCell, HEAD_INDEX) & (CAPACITY - 1)) != null;
     }
 }
