@@ -64,7 +64,8 @@ class RadixWheelTimerMaxPendingTest {
         assertTrue(a.cancel());
         assertEquals(2, timer.pendingTimeouts());
         CountDownLatch ran = new CountDownLatch(1);
-        timer.newTimeout(t -> ran.countDown(), 1, TimeUnit.MILLISECONDS);
+        // 200 ms, not less: it must still be pending when the next call finds the limit reached.
+        timer.newTimeout(t -> ran.countDown(), 200, TimeUnit.MILLISECONDS);
         assertEquals(3, timer.pendingTimeouts());
         assertThrows(RejectedExecutionException.class, () -> timer.newTimeout(t -> { }, 1, TimeUnit.HOURS));
         await(ran, "the timeout accepted after the cancel");

@@ -103,17 +103,19 @@ final class TaskRing {
     }
 
     /**
-     * Consumer only: takes every published task in slot order, up to the first slot that is empty
-     * or claimed but not yet published, and gives each to {@code sink}, skipping cleared slots.
+     * Consumer only: takes published tasks in slot order, up to {@code max} slots or the first slot
+     * that is empty or claimed but not yet published, and gives each to {@code sink}, skipping
+     * cleared slots.
      *
      * @param sink what to do with each task; must not call {@link #drain}
+     * @param max the most slots to take
      * @return how many slots it took
      */
-    int drain(Sink sink) {
+    int drain(Sink sink, int max) {
         long start = (long) HEAD.getOpaque(headCell, HEAD_INDEX);
         long h = start;
         try {
-            for (;;) {
+            for (long end = start + max; h != end; ) {
                 int s = (int) h & (CAPACITY - 1);
                 WheelTask task = (WheelTask) SLOT.getAcquire(tasks, s);
                 if (task == null) {

@@ -51,6 +51,8 @@ public final class TimerCore implements TimerThread.Driven {
 
     /** {@link #admit} result: the ring has no free slot. */
     private static final long RING_FULL = -3;
+    /** The most slots a producer that found the ring full drains under one hold of the lock. */
+    private static final int PRODUCER_DRAIN = 256;
     /** The most tasks a driving thread hands over under one hold of the lock. */
     private static final int HAND_OVER_BATCH = 256;
     /** {@link #admissions}: the flag set by {@link #shutDown}; the count of admissions is above it. */
@@ -210,11 +212,15 @@ public final class TimerCore implements TimerThread.Driven {
         }
     }
 
-    /** A producer found the ring full: drains it under the lock, or waits a little for a slow producer. */
+    /**
+     * A producer found the ring full: drains part of it under the lock (a short hold, so that the
+     * driving thread, which drains the rest as it polls, is not kept waiting), or waits a little for
+     * a slow producer.
+     */
     private void drainFullRing(int attempt) {
         lock.lock();
         try {
-            if (ring.drain(enterWheel) > 0) {
+            if (ring.drain(enterWheel, PRODUCER_DRAIN) > 0) {
                 return;
             }
         } finally {
@@ -241,7 +247,7 @@ public final class TimerCore implements TimerThread.Driven {
     /** Under the lock: moves what the ring holds into the wheel, in order. */
     private void drainRing() {
         if (ring != null && ring.hasPublished()) {
-            ring.drain(enterWheel);
+            ring.drain(enterWheel, TaskRing.CAPACITY);
         }
     }
 
