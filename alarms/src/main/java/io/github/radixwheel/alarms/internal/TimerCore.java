@@ -226,7 +226,11 @@ public final class TimerCore implements TimerThread.Driven {
         } finally {
             lock.unlock();
         }
-        // Nothing published at the head: its producer is between claiming the slot and filling it.
+        backOff(attempt); // nothing published at the head: its producer is between claiming the slot and filling it
+    }
+
+    /** Waits a moment for a producer filling its slot: spins first, then yields. */
+    private static void backOff(int attempt) {
         if (attempt < StripeLock.SPINS) {
             Thread.onSpinWait();
         } else {
@@ -426,19 +430,17 @@ public final class TimerCore implements TimerThread.Driven {
                 handedOver--;
             }
             wheel.remove(task);
-        }
-        if (WheelTask.isInRing(node)) {
+            countLeft();
+        } else if (WheelTask.isInRing(node)) {
             ring.clear(task, node); // not retained, and the drain skips it
-        }
-        if (node >= 0 || WheelTask.isInRing(node)) {
-            countLeft(1);
+            countLeft();
         }
         task.node = WheelTask.OFF_WHEEL;
     }
 
-    /** Under the lock: {@code n} more tasks are no longer pending. */
-    private void countLeft(long n) {
-        LEFT.setRelease(this, left + n);
+    /** Under the lock: one more task is no longer pending. */
+    private void countLeft() {
+        LEFT.setRelease(this, left + 1);
     }
 
     /** Under the lock: one more task was inserted without the ring. */
@@ -469,7 +471,7 @@ public final class TimerCore implements TimerThread.Driven {
             }
             WheelTask task = wheel.pollMin();
             task.setState(WheelTask.RUNNING);
-            countLeft(1);
+            countLeft();
             return task;
         } finally {
             lock.unlock();
@@ -603,11 +605,7 @@ public final class TimerCore implements TimerThread.Driven {
     private void awaitAdmittedSlots(long admitted) {
         drainRing();
         for (int attempt = 0; ring != null && ring.head() < admitted; attempt++) {
-            if (attempt < StripeLock.SPINS) {
-                Thread.onSpinWait();
-            } else {
-                Thread.yield();
-            }
+            backOff(attempt);
             drainRing();
         }
     }
@@ -635,18 +633,18 @@ public final class TimerCore implements TimerThread.Driven {
         }
     }
 
-    /** {@return the number of tasks admitted through the ring so far: for tests} */
+    /** {@return the number of tasks admitted through the ring so far} */
     long admittedThroughRing() {
         return admissions.get() >>> 1;
     }
 
     private int pendingUnderLock() {
-        return (int) ((admissions.get() >>> 1) + inserted - left);
+        return (int) (admittedThroughRing() + inserted - left);
     }
 
     /** Under the lock: whether every slot admitted has been drained (no producer is filling one). */
     private boolean ringDrained() {
-        return ring == null || ring.head() == admissions.get() >>> 1;
+        return ring == null || ring.head() == admittedThroughRing();
     }
 
     private boolean isClosed() {
