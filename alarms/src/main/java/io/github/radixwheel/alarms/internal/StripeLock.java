@@ -45,6 +45,20 @@ public final class StripeLock {
     /** How long a waiter parks between attempts once it stops spinning and yielding. */
     public static final long PARK_NANOS = 20_000;
 
+    /**
+     * Waits a moment for another thread that is between two steps of its own and needs nothing to
+     * finish them: spins first, then yields.
+     *
+     * @param attempt how many times the caller has waited already
+     */
+    public static void pause(int attempt) {
+        if (attempt < SPINS) {
+            Thread.onSpinWait();
+        } else {
+            Thread.yield();
+        }
+    }
+
     /** 1 while held. */
     @SuppressWarnings("unused") // through STATE
     private volatile int state;

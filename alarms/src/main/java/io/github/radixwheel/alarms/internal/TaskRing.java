@@ -14,7 +14,8 @@ import java.lang.invoke.VarHandle;
  * then writes the tick and publishes the task with a release store. A slot claimed but not yet
  * published ends a drain: the tasks behind it wait for the next one. The consumer clears each slot
  * it reads, so a drained task is not retained, and at the end of the drain publishes the new head
- * with a release store (a plain store on x86), after which producers may reuse the slots.
+ * with a release store (a plain store on x86), after which producers may reuse the slots. A task
+ * cancelled while in its slot is taken out of it by the cancelling thread ({@link #tryClear}).
  */
 final class TaskRing {
     /** Slots: a power of two. 8192 measured slower with two producers (longer drains of a full ring under the lock). */
@@ -87,19 +88,16 @@ final class TaskRing {
     }
 
     /**
-     * Consumer only (under the core's lock): takes a task that left the ring's care (cancelled or
-     * claimed) out of its slot, so that it is not retained; the next drain skips the slot. A slot
-     * not yet published is left alone (the drain will find the task and skip it): writing there
-     * would let a drain pass the slot before the producer fills it.
+     * Takes a task whose state left {@code PENDING} out of its slot, so that it is not retained, if
+     * it is there (published and not yet drained); the next drain skips the slot. Any thread, no lock:
+     * a compare-and-set, which either this or the drain that takes the slot wins.
      *
      * @param task the task
-     * @param node its {@link WheelTask#node} while in the ring, which names its slot
+     * @param node its {@link WheelTask#node} as read by the caller (maybe stale), which names a slot
+     * @return whether the task was in that slot and this call took it out
      */
-    void clear(WheelTask task, int node) {
-        int s = WheelTask.IN_RING - node;
-        if (SLOT.getAcquire(tasks, s) == task) {
-            tasks[s] = LEFT; // a drain sees it: the same thread, or a later holder of the lock
-        }
+    boolean tryClear(WheelTask task, int node) {
+        return SLOT.compareAndSet(tasks, WheelTask.IN_RING - node, task, LEFT);
     }
 
     /**
@@ -117,12 +115,12 @@ final class TaskRing {
         try {
             for (long end = start + max; h != end; ) {
                 int s = (int) h & (CAPACITY - 1);
-                WheelTask task = (WheelTask) SLOT.getAcquire(tasks, s);
-                if (task == null) {
+                if (SLOT.getAcquire(tasks, s) == null) {
                     break;
                 }
                 long tick = ticks[s];
-                tasks[s] = null; // published to producers by the head's release store
+                // Taken atomically, against a tryClear; the null is published to producers by the head's release store.
+                WheelTask task = (WheelTask) SLOT.getAndSet(tasks, s, (WheelTask) null);
                 h++;
                 if (task != LEFT) {
                     sink.take(task, tick);

@@ -31,10 +31,15 @@ import java.util.concurrent.ThreadFactory;
  * next look. On the manual clock, producers insert under the lock, so that reading the clock and
  * inserting are one step with respect to an advance.
  *
- * <p><b>One lock, short holds.</b> Every move of a task out of {@link WheelTask#PENDING} (claimed
- * by the thread that runs it, cancelled, dropped) is made under the lock, together with the change
- * to the wheel and to the count of tasks that left, so they agree at every moment: a cancel that
- * returns true means the task never starts, even one still in the ring. Tasks run outside the lock.
+ * <p><b>Who wins a task.</b> Every move of a task out of {@link WheelTask#PENDING} is a
+ * compare-and-set on its state, so exactly one of a cancel, a claim by the thread that runs it and a
+ * shutdown wins: a cancel that returns true means the task never starts, even one still in the ring.
+ * A claim or a shutdown wins under the lock and counts the task as gone there. A cancel wins without
+ * it: it counts the task on a counter of its own while the task shows no state to anyone (they wait,
+ * briefly), then takes the task out of its ring slot by a compare-and-set, and takes the lock only
+ * if the task had already entered the wheel, to unlink it. Meanwhile the wheel may hold a cancelled
+ * task, which the driving thread skips. {@link #pending} reads the admissions and the cancels at one
+ * instant. Tasks run outside the lock.
  *
  * <p><b>Running.</b> Due tasks are taken one at a time, each claimed as it is taken, and run in
  * (tick, scheduling) order, so a task may cancel or reschedule a later one of the same tick. With a
@@ -59,6 +64,9 @@ public final class TimerCore implements TimerThread.Driven {
     private static final long CLOSED = 1;
     private static final VarHandle LEFT;
     private static final VarHandle INSERTED;
+    private static final VarHandle CANCELS = MethodHandles.arrayElementVarHandle(long[].class);
+    /** Where the count of cancels sits in {@link #cancelCell}: 64 bytes from either end. */
+    private static final int CANCELS_INDEX = 8;
 
     static {
         try {
@@ -76,6 +84,11 @@ public final class TimerCore implements TimerThread.Driven {
      * fails once the flag is set.
      */
     private final AtomicLong admissions = new AtomicLong();
+    /**
+     * The number of tasks cancelled (each counted once, by the cancel that won it, without the lock),
+     * at {@link #CANCELS_INDEX}; padded, so that cancels and admissions do not share a line.
+     */
+    private final long[] cancelCell = new long[2 * CANCELS_INDEX + 1];
     /** The real clock's hand-off from producers to the wheel; null on the manual clock. */
     private final TaskRing ring;
     /** Moves a task from the ring into the wheel (a field, so that a drain allocates nothing). */
@@ -108,9 +121,9 @@ public final class TimerCore implements TimerThread.Driven {
      */
     private long inserted;
     /**
-     * Tasks that are no longer pending (claimed, cancelled, dropped), so that the pending count is
-     * the admissions plus {@link #inserted} minus this. Written under the lock with release stores;
-     * read by producers for {@code maxPending} without it.
+     * Tasks that left under the lock (claimed, taken by a shutdown), so that the pending count is the
+     * admissions plus {@link #inserted} minus this and the cancels. Written under the lock with
+     * release stores; read by producers for {@code maxPending} without it.
      */
     private long left;
     /** The manual clock, if there is no driving thread; written under the lock. */
@@ -202,8 +215,8 @@ public final class TimerCore implements TimerThread.Driven {
                 return RING_FULL;
             }
             // Read after the admissions, and never decreasing: a refusal sees a count reached meanwhile.
-            if (maxPending > 0
-                    && slot + (long) INSERTED.getAcquire(this) - (long) LEFT.getAcquire(this) >= maxPending) {
+            if (maxPending > 0 && slot + (long) INSERTED.getAcquire(this) - (long) LEFT.getAcquire(this)
+                    - cancels() >= maxPending) {
                 return FULL;
             }
             if (admissions.compareAndSet(a, a + 2)) {
@@ -226,25 +239,18 @@ public final class TimerCore implements TimerThread.Driven {
         } finally {
             lock.unlock();
         }
-        backOff(attempt); // nothing published at the head: its producer is between claiming the slot and filling it
-    }
-
-    /** Waits a moment for a producer filling its slot: spins first, then yields. */
-    private static void backOff(int attempt) {
-        if (attempt < StripeLock.SPINS) {
-            Thread.onSpinWait();
-        } else {
-            Thread.yield();
-        }
+        StripeLock.pause(attempt); // nothing published at the head: its producer is between claiming the slot and filling it
     }
 
     /**
-     * The ring's sink, under the lock: a task still waiting there enters the wheel; one cancelled or
-     * claimed meanwhile does not.
+     * The ring's sink, under the lock: a task still pending enters the wheel; one cancelled or
+     * claimed meanwhile does not. (A cancel that wins it after this finds it in the wheel.)
      */
     private void enterFromRing(WheelTask task, long tick) {
-        if (WheelTask.isInRing(task.node)) {
+        if (task.settledState() == WheelTask.PENDING) {
             wheel.add(task, tick);
+        } else {
+            task.node = WheelTask.OFF_WHEEL;
         }
     }
 
@@ -321,9 +327,11 @@ public final class TimerCore implements TimerThread.Driven {
             if (taskExecutor != null) {
                 due = new ArrayList<>();
                 for (long bound = tickOf(nanos); wheel.minTick() < bound; ) {
-                    due.add(wheel.pollMinKeepingNode()); // keeps its node, so a shutdown finds it
+                    WheelTask task = takeDueKeepingNode();
+                    if (task != null) {
+                        due.add(task);
+                    }
                 }
-                handedOver += due.size();
             }
         } finally {
             lock.unlock();
@@ -346,16 +354,16 @@ public final class TimerCore implements TimerThread.Driven {
         long tick = tickOf(deadline);
         lock.lock();
         try {
-            if (task.state() != WheelTask.RUNNING) {
-                return false;
-            }
             drainRing();
             if (isClosed()) {
-                task.setState(WheelTask.CANCELLED);
+                task.casState(WheelTask.RUNNING, WheelTask.CANCELLED);
                 return false;
             }
-            countInserted();
-            task.setState(WheelTask.PENDING);
+            countInserted(); // first, so that a cancel's count never comes before it
+            if (!task.casState(WheelTask.RUNNING, WheelTask.PENDING)) {
+                countLeft(); // cancelled during its run: balances the insertion, and both counts only grow
+                return false;
+            }
             wheel.add(task, tick);
         } finally {
             lock.unlock();
@@ -373,8 +381,8 @@ public final class TimerCore implements TimerThread.Driven {
     }
 
     /**
-     * Cancels a pending task: it leaves the wheel or its slot in the ring at once and never starts.
-     * O(1).
+     * Cancels a pending task: it leaves its ring slot or the wheel at once and never starts. O(1);
+     * takes the lock only for a task that has entered the wheel.
      *
      * @param task the task
      * @param evenIfRunning whether a claimed task (a periodic one between the start and the end of a
@@ -382,16 +390,69 @@ public final class TimerCore implements TimerThread.Driven {
      * @return whether this call cancelled it
      */
     public boolean cancel(WheelTask task, boolean evenIfRunning) {
+        if (!shutDown) {
+            int outcome = win(task, evenIfRunning);
+            if (outcome == WON_PENDING) {
+                unlinkCancelled(task);
+            }
+            return outcome != LOST;
+        }
+        // A shutdown under way closes admission and then takes the tasks, under the lock: a cancel
+        // that saw it (or a refusal that followed from it) must not come between the two.
         lock.lock();
         try {
-            int s = task.state();
-            if (s == WheelTask.PENDING) {
-                leave(task);
-            } else if (!(s == WheelTask.RUNNING && evenIfRunning)) {
-                return false;
+            int outcome = win(task, evenIfRunning);
+            if (outcome == WON_PENDING) {
+                unlink(task);
             }
-            task.setState(WheelTask.CANCELLED);
-            return true;
+            return outcome != LOST;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** {@link #win} results: lost; won a task that was pending; won one that was dropped or running. */
+    private static final int LOST = 0;
+    private static final int WON_PENDING = 1;
+    private static final int WON_OTHER = 2;
+
+    /**
+     * Moves a task to {@link WheelTask#CANCELLED} if it may be cancelled; a pending one is counted
+     * as cancelled, and the caller then takes it out of where it is.
+     */
+    private int win(WheelTask task, boolean evenIfRunning) {
+        for (int attempt = 0; ; attempt++) {
+            int s = task.rawState();
+            if (s == WheelTask.PENDING) {
+                if (task.casState(WheelTask.PENDING, WheelTask.CANCELLING)) {
+                    CANCELS.getAndAdd(cancelCell, CANCELS_INDEX, 1L); // the cancel takes effect here
+                    task.setState(WheelTask.CANCELLED);
+                    return WON_PENDING;
+                }
+            } else if (s == WheelTask.CANCELLING) {
+                StripeLock.pause(attempt); // another cancel is under way: this one fails once it is done
+            } else if (s == WheelTask.DROPPED || s == WheelTask.RUNNING && evenIfRunning) {
+                if (task.casState(s, WheelTask.CANCELLED)) {
+                    return WON_OTHER; // no longer counted as pending, and in no wheel
+                }
+            } else {
+                return LOST;
+            }
+        }
+    }
+
+    /**
+     * After a cancel won a task: takes it out of its ring slot, or if it has entered the wheel (or was
+     * handed over), out of there under the lock.
+     */
+    private void unlinkCancelled(WheelTask task) {
+        int node = task.node; // a hint: the slot's compare-and-set decides
+        if (ring != null && WheelTask.isInRing(node) && ring.tryClear(task, node)) {
+            return;
+        }
+        lock.lock();
+        try {
+            unlink(task);
         } finally {
             lock.unlock();
         }
@@ -407,11 +468,13 @@ public final class TimerCore implements TimerThread.Driven {
     public boolean claim(WheelTask task) {
         lock.lock();
         try {
-            if (task.state() != WheelTask.PENDING) {
-                return false;
+            if (task.casState(WheelTask.PENDING, WheelTask.RUNNING)) {
+                unlink(task);
+                countLeft();
+            } else if (!task.casState(WheelTask.DROPPED, WheelTask.RUNNING)) {
+                task.settledState();
+                return false; // cancelled or claimed already
             }
-            leave(task);
-            task.setState(WheelTask.RUNNING);
             running.incrementAndGet();
             return true;
         } finally {
@@ -420,22 +483,25 @@ public final class TimerCore implements TimerThread.Driven {
     }
 
     /**
-     * Under the lock: takes a pending task out of wherever it waits (the ring, the wheel, handed over,
-     * dropped), and unless it was dropped (no longer counted) counts it as left.
+     * Under the lock: takes a task whose state has left {@link WheelTask#PENDING} out of wherever it
+     * still is: its ring slot, the wheel, or handed over. Counts nothing.
      */
-    private void leave(WheelTask task) {
+    private void unlink(WheelTask task) {
         int node = task.node;
         if (node >= 0) {
             if (!wheel.isLinked(task)) {
                 handedOver--;
             }
             wheel.remove(task);
-            countLeft();
         } else if (WheelTask.isInRing(node)) {
-            ring.clear(task, node); // not retained, and the drain skips it
-            countLeft();
+            ring.tryClear(task, node); // else not yet published, or drained: the drain skips it
         }
         task.node = WheelTask.OFF_WHEEL;
+    }
+
+    /** {@return the number of tasks cancelled so far} */
+    private long cancels() {
+        return (long) CANCELS.getVolatile(cancelCell, CANCELS_INDEX);
     }
 
     /** Under the lock: one more task is no longer pending. */
@@ -466,13 +532,16 @@ public final class TimerCore implements TimerThread.Driven {
         lock.lock();
         try {
             drainRing();
-            if (wheel.minTick() >= bound) {
-                return null;
+            while (wheel.minTick() < bound) {
+                WheelTask task = wheel.pollMin();
+                if (task.casState(WheelTask.PENDING, WheelTask.RUNNING)) {
+                    countLeft();
+                    return task;
+                }
+                task.settledState();
+                // Cancelled after it entered the wheel; its cancel, on its way to the lock, finds it gone.
             }
-            WheelTask task = wheel.pollMin();
-            task.setState(WheelTask.RUNNING);
-            countLeft();
-            return task;
+            return null;
         } finally {
             lock.unlock();
         }
@@ -490,13 +559,32 @@ public final class TimerCore implements TimerThread.Driven {
             drainRing();
             int n = 0;
             while (n < out.length && wheel.minTick() < bound) {
-                out[n++] = wheel.pollMinKeepingNode(); // keeps its node, so a shutdown finds it
+                WheelTask task = takeDueKeepingNode();
+                if (task != null) {
+                    out[n++] = task;
+                }
             }
-            handedOver += n;
             return n;
         } finally {
             lock.unlock();
         }
+    }
+
+    /**
+     * Under the lock: takes the first task out of the wheel to be handed over, still pending; it keeps
+     * its node, so that a shutdown finds it. A task cancelled after it entered the wheel is dropped
+     * instead.
+     *
+     * @return the task, or null if it was cancelled
+     */
+    private WheelTask takeDueKeepingNode() {
+        WheelTask task = wheel.pollMinKeepingNode();
+        if (task.settledState() != WheelTask.PENDING) {
+            wheel.remove(task); // its cancel, on its way to the lock, finds it gone
+            return null;
+        }
+        handedOver++;
+        return task;
     }
 
     /**
@@ -571,22 +659,24 @@ public final class TimerCore implements TimerThread.Driven {
     public List<WheelTask> shutDown(Predicate<WheelTask> which, boolean handedOverToo, boolean cancel) {
         List<WheelTask> taken = new ArrayList<>();
         shutDown = true;
-        lock.lock(); // closed under the lock, so that no cancel and no other shutdown comes between
+        lock.lock(); // closed under the lock, so that no other shutdown and no claim comes between
         try {
             awaitAdmittedSlots(admissions.getAndUpdate(a -> a | CLOSED) >>> 1);
             // No producer can be admitted any more, and every admitted one has entered.
+            List<WheelTask> found = new ArrayList<>();
             wheel.forEach(task -> {
                 if ((handedOverToo || wheel.isLinked(task)) && which.test(task)) {
-                    taken.add(task);
+                    found.add(task);
                 }
             });
-            for (WheelTask task : taken) {
-                leave(task);
-                if (cancel) {
-                    task.setState(WheelTask.CANCELLED);
+            for (WheelTask task : found) {
+                if (task.casState(WheelTask.PENDING, cancel ? WheelTask.CANCELLED : WheelTask.DROPPED)) {
+                    countLeft();
+                    taken.add(task);
                 } else {
-                    task.node = WheelTask.DROPPED;
+                    task.settledState();
                 }
+                unlink(task); // also one that a cancel won: that cancel, on its way to the lock, finds it gone
             }
         } finally {
             lock.unlock();
@@ -605,7 +695,7 @@ public final class TimerCore implements TimerThread.Driven {
     private void awaitAdmittedSlots(long admitted) {
         drainRing();
         for (int attempt = 0; ring != null && ring.head() < admitted; attempt++) {
-            backOff(attempt);
+            StripeLock.pause(attempt);
             drainRing();
         }
     }
@@ -638,8 +728,19 @@ public final class TimerCore implements TimerThread.Driven {
         return admissions.get() >>> 1;
     }
 
+    /**
+     * Under the lock (which holds {@link #inserted} and {@link #left} still): the admissions and the
+     * cancels read at one instant, that of the admissions' read between two equal readings of the
+     * cancels (a count that only grows).
+     */
     private int pendingUnderLock() {
-        return (int) (admittedThroughRing() + inserted - left);
+        for (;;) {
+            long cancels = cancels();
+            long admitted = admittedThroughRing();
+            if (cancels() == cancels) {
+                return (int) (admitted + inserted - left - cancels);
+            }
+        }
     }
 
     /** Under the lock: whether every slot admitted has been drained (no producer is filling one). */
@@ -662,8 +763,9 @@ public final class TimerCore implements TimerThread.Driven {
     }
 
     /**
-     * Checks the wheel's invariants and the counts; when no producer is inside {@link #schedule},
-     * also that every pending task is in the wheel or handed over.
+     * Checks the wheel's invariants and the counts; when no producer is inside {@link #schedule} and
+     * no thread inside {@link #cancel}, also that every pending task is in the wheel or handed over,
+     * and every task there is pending.
      *
      * @throws IllegalStateException naming the first violation
      */
@@ -676,10 +778,15 @@ public final class TimerCore implements TimerThread.Driven {
                 throw new IllegalStateException("handed over " + handedOver + " (" + handed + " found), running "
                         + running.get());
             }
-            if (ringDrained() && pendingUnderLock() != wheel.size() + handedOver) {
+            // Tasks holding a node by state; a cancel on its way to the lock leaves one there for a moment.
+            int[] byState = new int[3]; // pending, a cancel under way, gone
+            wheel.forEach(task -> byState[task.rawState() == WheelTask.PENDING ? 0
+                    : task.rawState() == WheelTask.CANCELLING ? 1 : 2]++);
+            if (ringDrained() && byState[1] == 0 && pendingUnderLock() != byState[0]) {
                 throw new IllegalStateException("pending " + pendingUnderLock() + " (admitted "
-                        + admittedThroughRing() + ", inserted " + inserted + ", left " + left + ") but "
-                        + wheel.size() + " in the wheel and " + handedOver + " handed over");
+                        + admittedThroughRing() + ", inserted " + inserted + ", left " + left + ", cancelled "
+                        + cancels() + ") but " + byState[0] + " pending tasks in the wheel or handed over ("
+                        + wheel.size() + " in the wheel, " + handedOver + " handed over)");
             }
         } finally {
             lock.unlock();

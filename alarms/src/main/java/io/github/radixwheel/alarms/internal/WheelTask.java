@@ -5,14 +5,16 @@ import java.lang.invoke.VarHandle;
 
 /**
  * A task that a {@link TimerCore} keeps: the executor's futures and the Netty timer's timeouts
- * extend it. The core owns both fields: the task's node in the wheel, and its state, whose moves
- * out of {@link #PENDING} are made only under the core's lock, so that a cancel, a claim by the
- * thread that runs it and a count of pending tasks agree.
+ * extend it. The core owns both fields: the task's node in the wheel, and its state. Every move out
+ * of {@link #PENDING} is a compare-and-set on the state, so that exactly one of a cancel, a claim by
+ * the thread that runs it and a shutdown wins; a cancel makes it without the core's lock.
  *
- * <p>States: {@link #PENDING} (scheduled: in the ring, in the wheel, handed to a task executor, or
- * dropped by a shutdown; cancellable), {@link #RUNNING} (claimed by the thread that runs it),
- * {@link #CANCELLED}, and the terminal states that a subclass defines from {@link #FIRST_OWN_STATE} on. A periodic task
- * goes back from {@code RUNNING} to {@code PENDING} when it is scheduled again.
+ * <p>States: {@link #PENDING} (scheduled: in the ring, in the wheel, or handed to a task executor;
+ * cancellable), {@link #RUNNING} (claimed by the thread that runs it), {@link #CANCELLED}, and the
+ * terminal states that a subclass defines from {@link #FIRST_OWN_STATE} on. A periodic task goes
+ * back from {@code RUNNING} to {@code PENDING} when it is scheduled again. Two states are the core's
+ * own, and a subclass never sees them ({@link #state}): a task dropped by a shutdown, which a caller
+ * may still run or cancel (shown as {@code PENDING}), and a cancel under way (waited for).
  */
 public abstract class WheelTask implements Runnable {
     /** Scheduled and not yet claimed or cancelled. */
@@ -24,10 +26,20 @@ public abstract class WheelTask implements Runnable {
     /** The first state number a subclass may use for its own terminal states. */
     public static final int FIRST_OWN_STATE = 3;
 
-    /** {@link #node} of a task in no wheel: new, claimed or finished. */
+    /**
+     * The core's own state of a task taken from the wheel by {@code shutdownNow}, for a caller to run
+     * or cancel: no longer counted as pending. {@link #state} shows it as {@link #PENDING}.
+     */
+    static final int DROPPED = -1;
+    /**
+     * The core's own state of a task whose cancel is under way, without the lock: between winning the
+     * task and counting it as gone. Brief, and never waits for anything; {@link #state} waits it out,
+     * so that no reader sees the task cancelled before the count says so.
+     */
+    static final int CANCELLING = -2;
+
+    /** {@link #node} of a task in no wheel: new, claimed, dropped or finished. */
     static final int OFF_WHEEL = -1;
-    /** {@link #node} of a pending task taken from the wheel by {@code shutdownNow}, for a caller to run. */
-    static final int DROPPED = -2;
     /**
      * {@link #node} of a pending task in slot 0 of the core's ring, not yet in the wheel; a task in
      * slot {@code s} has {@code IN_RING - s}.
@@ -51,8 +63,8 @@ public abstract class WheelTask implements Runnable {
 
     /**
      * The task's node in its core's wheel (linked, or handed over to a task executor), or one of the
-     * negative markers; guarded by the core's lock, except that the producer sets {@link #IN_RING}
-     * before the ring publishes the task.
+     * negative markers; written under the core's lock, except that the producer sets {@link #IN_RING}
+     * before the ring publishes the task. A cancel reads it without the lock as a hint only.
      */
     int node = OFF_WHEEL;
     private volatile int state;
@@ -101,15 +113,39 @@ public abstract class WheelTask implements Runnable {
         }
     }
 
-    /** {@return the current state} */
+    /**
+     * {@return the current state: one of the public ones} Waits out a cancel under way; shows a
+     * dropped task as {@link #PENDING}.
+     */
     protected final int state() {
-        return state;
+        int s = settledState();
+        return s == DROPPED ? PENDING : s;
     }
 
     /**
-     * Sets the state; the core calls it under its lock, whose release publishes it (so a release
-     * store suffices: readers outside the lock need no order beyond it).
+     * {@return the state, the core's own ones included, once no cancel is under way} A thread that
+     * finds the task lost to a cancel waits here before it acts on that, so that it never acts before
+     * the cancel is counted.
      */
+    final int settledState() {
+        int s;
+        for (int attempt = 0; (s = state) == CANCELLING; attempt++) {
+            StripeLock.pause(attempt);
+        }
+        return s;
+    }
+
+    /** {@return the state, the core's own ones included} */
+    final int rawState() {
+        return state;
+    }
+
+    /** Moves the state from {@code expected} to {@code s}, if it is {@code expected}: the only way out of {@link #PENDING}. */
+    final boolean casState(int expected, int s) {
+        return STATE.compareAndSet(this, expected, s);
+    }
+
+    /** Sets the state, from one that no other thread may move (a cancel under way, which this thread owns). */
     final void setState(int s) {
         STATE.setRelease(this, s);
     }
