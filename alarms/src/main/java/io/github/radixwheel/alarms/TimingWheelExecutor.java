@@ -61,9 +61,10 @@ import java.util.function.LongSupplier;
  * outside the executor's lock, on its thread or on the {@link Builder#taskExecutor task executor}.
  *
  * <p><b>Implementation note.</b> Pending tasks sit in a radix wheel keyed by tick (see
- * {@link io.github.radixwheel.core.TimingWheelQueue}), under one lock that each call holds only for
- * an O(1) insertion or removal: schedule and cancel cost O(1), whatever the number of pending tasks
- * (a heap costs O(log n)); the thread takes due tasks one at a time in order. Per pending task: a
+ * {@link io.github.radixwheel.core.TimingWheelQueue}) under one lock. A schedule hands its task to
+ * the wheel through a bounded ring without the lock, and a cancel wins its task by a compare-and-set,
+ * taking the lock only to unlink one that has entered the wheel: both cost O(1), whatever the number
+ * of pending tasks (a heap costs O(log n)). The thread takes due tasks one at a time in order. Per pending task: a
  * 48-byte future (56 if periodic) and 20 bytes of wheel node, besides the task itself.
  */
 public final class TimingWheelExecutor extends AbstractExecutorService implements ScheduledExecutorService,

@@ -42,9 +42,10 @@ import java.util.concurrent.TimeUnit;
  * {@code TimerTask} has {@code cancelled(Timeout)}, that method is called, on the cancelling thread,
  * for every timeout cancelled through {@code cancel()} or {@code stop()}.
  *
- * <p><b>Implementation note.</b> Pending timeouts sit in a radix wheel keyed by tick under one lock
- * that {@code newTimeout} and {@code cancel} each hold for an O(1) insertion or removal; the thread
- * takes due timeouts one at a time, in order. Per pending timeout: a 24-byte {@link Timeout} and 20
+ * <p><b>Implementation note.</b> Pending timeouts sit in a radix wheel keyed by tick under one lock.
+ * {@code newTimeout} hands its timeout to the wheel through a bounded ring without the lock, and
+ * {@code cancel} wins its timeout by a compare-and-set, taking the lock only to unlink one that has
+ * entered the wheel: both O(1). The thread takes due timeouts one at a time, in order. Per pending timeout: a 24-byte {@link Timeout} and 20
  * bytes of wheel node (Netty's timeout alone takes 56 bytes).
  */
 public final class RadixWheelTimer implements Timer {

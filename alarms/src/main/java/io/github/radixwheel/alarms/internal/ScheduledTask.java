@@ -121,7 +121,7 @@ public class ScheduledTask<V> extends WheelTask implements RunnableScheduledFutu
         }
     }
 
-    /** After a cancel (by the core, under its lock): drops the body and wakes the waiters. */
+    /** After this task was cancelled (by a cancel that won it): drops the body and wakes the waiters. */
     final void cancelled() {
         body = null;
         // The core stored the state with a release store; a waiter stores its flag and then reads

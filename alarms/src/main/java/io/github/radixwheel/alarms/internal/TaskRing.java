@@ -115,12 +115,18 @@ final class TaskRing {
         try {
             for (long end = start + max; h != end; ) {
                 int s = (int) h & (CAPACITY - 1);
-                if (SLOT.getAcquire(tasks, s) == null) {
+                WheelTask task = (WheelTask) SLOT.getAcquire(tasks, s);
+                if (task == null) {
                     break;
                 }
                 long tick = ticks[s];
-                // Taken atomically, against a tryClear; the null is published to producers by the head's release store.
-                WheelTask task = (WheelTask) SLOT.getAndSet(tasks, s, (WheelTask) null);
+                // A task is taken atomically, against a tryClear; a marker stays. Either null is
+                // published to producers by the head's release store.
+                if (task == LEFT) {
+                    tasks[s] = null;
+                } else {
+                    task = (WheelTask) SLOT.getAndSet(tasks, s, (WheelTask) null);
+                }
                 h++;
                 if (task != LEFT) {
                     sink.take(task, tick);
