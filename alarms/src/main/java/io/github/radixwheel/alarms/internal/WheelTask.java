@@ -41,8 +41,8 @@ public abstract class WheelTask implements Runnable {
     /** {@link #node} of a task in no wheel: new, claimed, dropped or finished. */
     static final int OFF_WHEEL = -1;
     /**
-     * {@link #node} of a pending task in slot 0 of the core's ring, not yet in the wheel; a task in
-     * slot {@code s} has {@code IN_RING - s}.
+     * {@link #node} of a pending task at index 0 of the core's ring, not yet in the wheel; a task at
+     * index {@code i} has {@code IN_RING - i}.
      */
     static final int IN_RING = -3;
 
