@@ -60,6 +60,11 @@ public final class TimerCore implements TimerThread.Driven {
     private static final int PRODUCER_DRAIN = 256;
     /** The most tasks a driving thread hands over under one hold of the lock. */
     private static final int HAND_OVER_BATCH = 256;
+    /** {@link #win} results: lost; won a task that was pending; won one that was dropped or running. */
+    private static final int LOST = 0;
+    private static final int WON_PENDING = 1;
+    private static final int WON_OTHER = 2;
+
     /** {@link #admissions}: the flag set by {@link #shutDown}; the count of admissions is above it. */
     private static final long CLOSED = 1;
     private static final VarHandle LEFT;
@@ -410,11 +415,6 @@ public final class TimerCore implements TimerThread.Driven {
             lock.unlock();
         }
     }
-
-    /** {@link #win} results: lost; won a task that was pending; won one that was dropped or running. */
-    private static final int LOST = 0;
-    private static final int WON_PENDING = 1;
-    private static final int WON_OTHER = 2;
 
     /**
      * Moves a task to {@link WheelTask#CANCELLED} if it may be cancelled; a pending one is counted
