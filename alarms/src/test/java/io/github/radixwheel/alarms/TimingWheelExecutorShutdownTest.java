@@ -101,6 +101,31 @@ class TimingWheelExecutorShutdownTest {
         assertTrue(ran.isDone());
     }
 
+    /**
+     * A task that {@code shutdownNow} returned no longer counts as pending: a cancel of it wins once
+     * and counts nothing again (a cancel wins a task without the executor's lock, and a dropped task
+     * has a state of its own for that).
+     */
+    @Test
+    void shutdownNow_aDroppedTaskCancelledLater_isCancelledOnce_andTheCountStaysZero() throws Exception {
+        TimingWheelExecutor ex = manual();
+        ScheduledFuture<?> a = ex.schedule(log.task("a"), 5, TimeUnit.MILLISECONDS);
+        ScheduledFuture<?> b = ex.schedule(log.task("b"), 5, TimeUnit.MILLISECONDS);
+        assertEquals(Set.of(a, b), new HashSet<>(ex.shutdownNow()));
+        assertFalse(a.isDone());
+        assertFalse(a.isCancelled());
+        assertTrue(a.cancel(false));
+        assertTrue(a.isCancelled());
+        assertFalse(a.cancel(false), "a second cancel loses");
+        assertEquals(0, ex.pendingTasks());
+        ((Runnable) a).run();
+        ((Runnable) b).run();
+        assertEquals(List.of("b"), log.take(), "the cancelled one does not run, the other one does");
+        assertFalse(b.cancel(false), "a task that ran cannot be cancelled");
+        assertEquals(0, ex.pendingTasks());
+        assertTrue(ex.isTerminated());
+    }
+
     @Test
     void close_onTheManualClock_shutsDownWithoutWaiting() {
         TimingWheelExecutor ex = manual();
