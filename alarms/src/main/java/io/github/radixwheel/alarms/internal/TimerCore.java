@@ -395,25 +395,23 @@ public final class TimerCore implements TimerThread.Driven {
      * @return whether this call cancelled it
      */
     public boolean cancel(WheelTask task, boolean evenIfRunning) {
+        int outcome;
         if (!shutDown) {
-            int outcome = win(task, evenIfRunning);
-            if (outcome == WON_PENDING) {
-                unlinkCancelled(task);
+            outcome = win(task, evenIfRunning);
+        } else {
+            // A shutdown under way closes admission and then takes the tasks, under the lock: a
+            // cancel that saw it (or a refusal that followed from it) must not win in between.
+            lock.lock();
+            try {
+                outcome = win(task, evenIfRunning);
+            } finally {
+                lock.unlock();
             }
-            return outcome != LOST;
         }
-        // A shutdown under way closes admission and then takes the tasks, under the lock: a cancel
-        // that saw it (or a refusal that followed from it) must not come between the two.
-        lock.lock();
-        try {
-            int outcome = win(task, evenIfRunning);
-            if (outcome == WON_PENDING) {
-                unlink(task);
-            }
-            return outcome != LOST;
-        } finally {
-            lock.unlock();
+        if (outcome == WON_PENDING) {
+            unlinkCancelled(task);
         }
+        return outcome != LOST;
     }
 
     /**
