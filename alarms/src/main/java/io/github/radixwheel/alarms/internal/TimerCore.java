@@ -34,17 +34,21 @@ import java.util.concurrent.ThreadFactory;
  * <p><b>Who wins a task.</b> Every move of a task out of {@link WheelTask#PENDING} is a
  * compare-and-set on its state, so exactly one of a cancel, a claim by the thread that runs it and a
  * shutdown wins: a cancel that returns true means the task never starts, even one still in the ring.
- * A claim or a shutdown wins under the lock and counts the task as gone there. A cancel wins without
- * it: it counts the task on a counter of its own while the task shows no state to anyone (they wait,
- * briefly), then takes the task out of its ring slot by a compare-and-set, and takes the lock only
- * if the task had already entered the wheel, to unlink it. Meanwhile the wheel may hold a cancelled
- * task, which the driving thread skips. {@link #pending} reads the admissions and the cancels at one
- * instant. Tasks run outside the lock.
+ * A shutdown, and a claim other than the driving thread's, win under the lock and count the task as
+ * gone there. A cancel wins without it: it counts the task on a counter of its own while the task
+ * shows no state to anyone (they wait, briefly), then takes the task out of its ring slot by a
+ * compare-and-set, and takes the lock only if the task had already entered the wheel, to unlink it.
+ * Meanwhile the wheel may hold a cancelled task, which the driving thread skips. The driving
+ * thread's claims are counted the same way, on a counter that only it writes. {@link #pending} reads
+ * the admissions and both counters at one instant. Tasks run outside the lock.
  *
- * <p><b>Running.</b> Due tasks are taken one at a time, each claimed as it is taken, and run in
- * (tick, scheduling) order, so a task may cancel or reschedule a later one of the same tick. With a
- * task executor, due tasks are instead handed over all at once, still pending: each is claimed when
- * it starts there, and a cancel before that wins.
+ * <p><b>Running.</b> Due tasks run in (tick, scheduling) order, and each is claimed only just
+ * before it runs, so a task may cancel or reschedule a later one of the same tick. The driving
+ * thread takes them from the wheel in batches, under one hold of the lock each, still pending, and
+ * claims each as a cancel wins one: without the lock. On the manual clock, the caller of an advance
+ * takes them one at a time, each claimed as it is taken, so that when its call ends no due task is
+ * left pending. With a task executor, due tasks are instead handed over in batches, still pending:
+ * each is claimed when it starts there, and a cancel before that wins.
  */
 public final class TimerCore implements TimerThread.Driven {
     /** The deadline of a task that never falls due. */
@@ -58,7 +62,7 @@ public final class TimerCore implements TimerThread.Driven {
     private static final long RING_FULL = -3;
     /** The most slots a producer that found the ring full drains under one hold of the lock. */
     private static final int PRODUCER_DRAIN = 256;
-    /** The most tasks a driving thread hands over under one hold of the lock. */
+    /** The most tasks a driving thread hands over, or takes to run, under one hold of the lock. */
     private static final int HAND_OVER_BATCH = 256;
     /** {@link #win} results: lost; won a task that was pending; won one that was dropped or running. */
     private static final int LOST = 0;
@@ -69,9 +73,11 @@ public final class TimerCore implements TimerThread.Driven {
     private static final long CLOSED = 1;
     private static final VarHandle LEFT;
     private static final VarHandle INSERTED;
-    private static final VarHandle CANCELS = MethodHandles.arrayElementVarHandle(long[].class);
-    /** Where the count of cancels sits in {@link #cancelCell}: 64 bytes from either end. */
+    private static final VarHandle COUNTS = MethodHandles.arrayElementVarHandle(long[].class);
+    /** Where the count of cancels sits in {@link #unlockedCounts}: 64 bytes from either end. */
     private static final int CANCELS_INDEX = 8;
+    /** Where the count of the driving thread's claims without the lock sits: 64 bytes from the cancels. */
+    private static final int CLAIMS_INDEX = 16;
 
     static {
         try {
@@ -90,10 +96,12 @@ public final class TimerCore implements TimerThread.Driven {
      */
     private final AtomicLong admissions = new AtomicLong();
     /**
-     * The number of tasks cancelled (each counted once, by the cancel that won it, without the lock),
-     * at {@link #CANCELS_INDEX}; padded, so that cancels and admissions do not share a line.
+     * The counts of tasks that left without the lock, each counted once by the thread that won it: at
+     * {@link #CANCELS_INDEX} the cancels, at {@link #CLAIMS_INDEX} the driving thread's claims of the
+     * tasks it took to run ({@link #claimTaken}), which only it writes. Padded, so that neither shares
+     * a line with the other or with the admissions.
      */
-    private final long[] cancelCell = new long[2 * CANCELS_INDEX + 1];
+    private final long[] unlockedCounts = new long[CLAIMS_INDEX + CANCELS_INDEX + 1];
     /** The real clock's hand-off from producers to the wheel; null on the manual clock. */
     private final TaskRing ring;
     /** Moves a task from the ring into the wheel (a field, so that a drain allocates nothing). */
@@ -110,8 +118,8 @@ public final class TimerCore implements TimerThread.Driven {
      * {@link #runDueBefore} that runs tasks itself (for all of them); see {@link #finished}.
      */
     private final AtomicLong running = new AtomicLong();
-    /** The driving thread's reusable hand-over batch. */
-    private final WheelTask[] handOverBatch;
+    /** The driving thread's reusable batch: of tasks to hand over, or with no task executor, to run. */
+    private final WheelTask[] drivingBatch;
 
     /** Called when, shut down, the last claimed task finishes; and by whoever else may end the last work. */
     private final Runnable onQuiescent;
@@ -151,7 +159,7 @@ public final class TimerCore implements TimerThread.Driven {
         this.wheel = new TaskWheel(levelBits, 16);
         this.maxPending = maxPending;
         this.taskExecutor = taskExecutor;
-        this.handOverBatch = taskExecutor == null ? null : new WheelTask[HAND_OVER_BATCH];
+        this.drivingBatch = clock == null ? null : new WheelTask[HAND_OVER_BATCH];
         this.thread = clock == null ? null : new TimerThread(this, clock, threadFactory);
         this.ring = clock == null ? null : new TaskRing();
     }
@@ -221,7 +229,7 @@ public final class TimerCore implements TimerThread.Driven {
             }
             // Read after the admissions, and never decreasing: a refusal sees a count reached meanwhile.
             if (maxPending > 0 && slot + (long) INSERTED.getAcquire(this) - (long) LEFT.getAcquire(this)
-                    - cancels() >= maxPending) {
+                    - cancels() - claims() >= maxPending) {
                 return FULL;
             }
             if (admissions.compareAndSet(a, a + 2)) {
@@ -360,6 +368,7 @@ public final class TimerCore implements TimerThread.Driven {
         lock.lock();
         try {
             drainRing();
+            releaseKeptNode(task); // taken to run by the driving thread, which has not yet freed its node
             if (isClosed()) {
                 task.casState(WheelTask.RUNNING, WheelTask.CANCELLED);
                 return false;
@@ -422,13 +431,13 @@ public final class TimerCore implements TimerThread.Driven {
         for (int attempt = 0; ; attempt++) {
             int s = task.rawState();
             if (s == WheelTask.PENDING) {
-                if (task.casState(WheelTask.PENDING, WheelTask.CANCELLING)) {
-                    CANCELS.getAndAdd(cancelCell, CANCELS_INDEX, 1L); // the cancel takes effect here
+                if (task.casState(WheelTask.PENDING, WheelTask.LEAVING)) {
+                    COUNTS.getAndAdd(unlockedCounts, CANCELS_INDEX, 1L); // the cancel takes effect here
                     task.setState(WheelTask.CANCELLED);
                     return WON_PENDING;
                 }
-            } else if (s == WheelTask.CANCELLING) {
-                StripeLock.pause(attempt); // another cancel is under way: this one fails once it is done
+            } else if (s == WheelTask.LEAVING) {
+                StripeLock.pause(attempt); // a cancel or claim is under way: this one fails once it is done
             } else if (s == WheelTask.DROPPED || s == WheelTask.RUNNING && evenIfRunning) {
                 if (task.casState(s, WheelTask.CANCELLED)) {
                     return WON_OTHER; // no longer counted as pending, and in no wheel
@@ -499,7 +508,12 @@ public final class TimerCore implements TimerThread.Driven {
 
     /** {@return the number of tasks cancelled so far} */
     private long cancels() {
-        return (long) CANCELS.getVolatile(cancelCell, CANCELS_INDEX);
+        return (long) COUNTS.getVolatile(unlockedCounts, CANCELS_INDEX);
+    }
+
+    /** {@return the number of tasks that the driving thread claimed without the lock so far} */
+    private long claims() {
+        return (long) COUNTS.getVolatile(unlockedCounts, CLAIMS_INDEX);
     }
 
     /** Under the lock: one more task is no longer pending. */
@@ -594,9 +608,12 @@ public final class TimerCore implements TimerThread.Driven {
      * @return whether any task was due
      */
     public boolean runDueBefore(long bound, Consumer<WheelTask> runner) {
+        boolean onDrivingThread = thread != null && Thread.currentThread() == thread.thread();
         if (taskExecutor != null) {
-            return handOverDueBefore(bound, thread != null && Thread.currentThread() == thread.thread()
-                    ? handOverBatch : new WheelTask[HAND_OVER_BATCH]);
+            return handOverDueBefore(bound, onDrivingThread ? drivingBatch : new WheelTask[HAND_OVER_BATCH]);
+        }
+        if (onDrivingThread) {
+            return runDueInBatches(bound, runner, drivingBatch);
         }
         boolean any = false;
         running.incrementAndGet(); // once for every task this call takes: counted before the first claim
@@ -626,6 +643,134 @@ public final class TimerCore implements TimerThread.Driven {
             }
         }
         return any;
+    }
+
+    /**
+     * The driving thread's {@link #runDueBefore} without a task executor: takes the due tasks in
+     * batches of one tick, under one hold of the lock each, still pending and keeping their nodes (as
+     * if handed over, so that a shutdown finds them), and claims each without the lock just before it
+     * runs, so that a cancel before then wins. The order is the one-at-a-time order: a task that a run
+     * schedules, or a periodic task scheduled again (at a fixed rate, maybe in the batch's tick), goes
+     * after the batch's tasks. The nodes are freed at the next hold of the lock. Package-private so
+     * that a test can stand in for the driving thread: only one thread at a time may call it, since the
+     * claims' count has one writer.
+     */
+    boolean runDueInBatches(long bound, Consumer<WheelTask> runner, WheelTask[] batch) {
+        boolean any = false;
+        int n = 0;
+        running.incrementAndGet(); // once for every task this call takes: counted before the first claim
+        try {
+            while ((n = takeDueBatch(bound, batch, n)) > 0) {
+                for (int i = 0; i < n; i++) {
+                    WheelTask task = batch[i];
+                    if (claimTaken(task)) {
+                        any = true;
+                        try {
+                            runner.accept(task);
+                        } catch (Throwable t) {
+                            // as in runDueBefore: the thread stays alive
+                        }
+                    }
+                }
+            }
+        } finally {
+            if (n > 0) {
+                lock.lock();
+                try {
+                    releaseBatch(batch, n);
+                } finally {
+                    lock.unlock();
+                }
+            }
+            finished();
+        }
+        return any;
+    }
+
+    /**
+     * Frees the nodes of the {@code previous} tasks of the last batch, then takes up to
+     * {@code batch.length} tasks of the first tick before {@code bound} that has any, in order,
+     * still pending.
+     *
+     * @return how many were put in {@code batch}
+     */
+    private int takeDueBatch(long bound, WheelTask[] batch, int previous) {
+        lock.lock();
+        try {
+            releaseBatch(batch, previous);
+            drainRing();
+            int n = 0;
+            for (long tick; n == 0 && (tick = wheel.minTick()) < bound; ) { // a tick of cancelled tasks: the next
+                while (n < batch.length && wheel.minTick() == tick) {
+                    WheelTask task = takeDueKeepingNode();
+                    if (task != null) {
+                        batch[n++] = task;
+                    }
+                }
+            }
+            return n;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Under the lock: frees the nodes that the first {@code n} tasks of a batch still keep. */
+    private void releaseBatch(WheelTask[] batch, int n) {
+        for (int i = 0; i < n; i++) {
+            WheelTask task = batch[i];
+            if (task != null) {
+                releaseKeptNode(task);
+                batch[i] = null;
+            }
+        }
+    }
+
+    /**
+     * Under the lock: frees the node of a task taken from the wheel to run or hand over, if it still
+     * keeps it (a cancel, a claim through {@link #claim} or a shutdown may have freed it already, and
+     * a task scheduled again holds a node in the wheel).
+     */
+    private void releaseKeptNode(WheelTask task) {
+        if (task.node >= 0 && !wheel.isLinked(task)) {
+            handedOver--;
+            wheel.remove(task);
+        }
+    }
+
+    /**
+     * The driving thread claims a task of its batch, just before it runs it: as a cancel wins a task,
+     * without the lock, counted while the task shows no state; under the lock once a shutdown has
+     * begun, as a cancel does. The node is freed later ({@link #releaseBatch}).
+     *
+     * @return whether it claimed the task; false if a cancel, a shutdown or a caller of its
+     *     {@code run} won it
+     */
+    private boolean claimTaken(WheelTask task) {
+        if (shutDown) {
+            lock.lock();
+            try {
+                return claimTakenUnderLock(task);
+            } finally {
+                lock.unlock();
+            }
+        }
+        if (!task.casState(WheelTask.PENDING, WheelTask.LEAVING)) {
+            task.settledState();
+            return false;
+        }
+        COUNTS.setRelease(unlockedCounts, CLAIMS_INDEX, claims() + 1); // only this thread writes it
+        task.setState(WheelTask.RUNNING);
+        return true;
+    }
+
+    private boolean claimTakenUnderLock(WheelTask task) {
+        if (!task.casState(WheelTask.PENDING, WheelTask.RUNNING)) {
+            task.settledState();
+            return false;
+        }
+        countLeft();
+        releaseKeptNode(task);
+        return true;
     }
 
     /** Gives a task taken from the wheel to the task executor; if it refuses, the task is told so. */
@@ -663,7 +808,9 @@ public final class TimerCore implements TimerThread.Driven {
             // No producer can be admitted any more, and every admitted one has entered.
             List<WheelTask> found = new ArrayList<>();
             wheel.forEach(task -> {
-                if ((handedOverToo || wheel.isLinked(task)) && which.test(task)) {
+                // Without a task executor, a task that holds a node outside the engine was taken by
+                // the driving thread to run, and is not yet claimed: it is still waiting.
+                if ((handedOverToo || taskExecutor == null || wheel.isLinked(task)) && which.test(task)) {
                     found.add(task);
                 }
             });
@@ -734,9 +881,10 @@ public final class TimerCore implements TimerThread.Driven {
     private int pendingUnderLock() {
         for (;;) {
             long cancels = cancels();
+            long claims = claims();
             long admitted = admittedThroughRing();
-            if (cancels() == cancels) {
-                return (int) (admitted + inserted - left - cancels);
+            if (cancels() == cancels && claims() == claims) {
+                return (int) (admitted + inserted - left - cancels - claims);
             }
         }
     }
@@ -777,13 +925,13 @@ public final class TimerCore implements TimerThread.Driven {
                         + running.get());
             }
             // Tasks holding a node by state; a cancel on its way to the lock leaves one there for a moment.
-            int[] byState = new int[3]; // pending, a cancel under way, gone
+            int[] byState = new int[3]; // pending, a cancel or claim under way, gone
             wheel.forEach(task -> byState[task.rawState() == WheelTask.PENDING ? 0
-                    : task.rawState() == WheelTask.CANCELLING ? 1 : 2]++);
+                    : task.rawState() == WheelTask.LEAVING ? 1 : 2]++);
             if (ringDrained() && byState[1] == 0 && pendingUnderLock() != byState[0]) {
                 throw new IllegalStateException("pending " + pendingUnderLock() + " (admitted "
                         + admittedThroughRing() + ", inserted " + inserted + ", left " + left + ", cancelled "
-                        + cancels() + ") but " + byState[0] + " pending tasks in the wheel or handed over ("
+                        + cancels() + ", claimed by the driving thread " + claims() + ") but " + byState[0] + " pending tasks in the wheel or handed over ("
                         + wheel.size() + " in the wheel, " + handedOver + " handed over)");
             }
         } finally {

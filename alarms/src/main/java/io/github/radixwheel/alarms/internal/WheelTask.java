@@ -14,7 +14,8 @@ import java.lang.invoke.VarHandle;
  * terminal states that a subclass defines from {@link #FIRST_OWN_STATE} on. A periodic task goes
  * back from {@code RUNNING} to {@code PENDING} when it is scheduled again. Two states are the core's
  * own, and a subclass never sees them ({@link #state}): a task dropped by a shutdown, which a caller
- * may still run or cancel (shown as {@code PENDING}), and a cancel under way (waited for).
+ * may still run or cancel (shown as {@code PENDING}), and a cancel or claim under way without the
+ * core's lock (waited for).
  */
 public abstract class WheelTask implements Runnable {
     /** Scheduled and not yet claimed or cancelled. */
@@ -32,11 +33,12 @@ public abstract class WheelTask implements Runnable {
      */
     static final int DROPPED = -1;
     /**
-     * The core's own state of a task whose cancel is under way, without the lock: between winning the
-     * task and counting it as gone. Brief, and never waits for anything; {@link #state} waits it out,
-     * so that no reader sees the task cancelled before the count says so.
+     * The core's own state of a task leaving {@link #PENDING} without the lock, by a cancel or by the
+     * driving thread's claim: between winning the task and counting it as gone. Brief, and never
+     * waits for anything; {@link #state} waits it out, so that no reader sees the task cancelled or
+     * running before the count says so.
      */
-    static final int CANCELLING = -2;
+    static final int LEAVING = -2;
 
     /** {@link #node} of a task in no wheel: new, claimed, dropped or finished. */
     static final int OFF_WHEEL = -1;
@@ -114,7 +116,7 @@ public abstract class WheelTask implements Runnable {
     }
 
     /**
-     * {@return the current state: one of the public ones} Waits out a cancel under way; shows a
+     * {@return the current state: one of the public ones} Waits out a cancel or claim under way; shows a
      * dropped task as {@link #PENDING}.
      */
     protected final int state() {
@@ -123,13 +125,13 @@ public abstract class WheelTask implements Runnable {
     }
 
     /**
-     * {@return the state, the core's own ones included, once no cancel is under way} A thread that
+     * {@return the state, the core's own ones included, once no cancel or claim is under way} A thread that
      * finds the task lost to a cancel waits here before it acts on that, so that it never acts before
      * the cancel is counted.
      */
     final int settledState() {
         int s;
-        for (int attempt = 0; (s = state) == CANCELLING; attempt++) {
+        for (int attempt = 0; (s = state) == LEAVING; attempt++) {
             StripeLock.pause(attempt);
         }
         return s;
@@ -145,7 +147,7 @@ public abstract class WheelTask implements Runnable {
         return STATE.compareAndSet(this, expected, s);
     }
 
-    /** Sets the state, from one that no other thread may move (a cancel under way, which this thread owns). */
+    /** Sets the state, from one that no other thread may move (a cancel or claim under way, which this thread owns). */
     final void setState(int s) {
         STATE.setRelease(this, s);
     }
