@@ -64,8 +64,10 @@ import java.util.function.LongSupplier;
  * {@link io.github.radixwheel.core.TimingWheelQueue}) under one lock. A schedule hands its task to
  * the wheel through a bounded ring without the lock, and a cancel wins its task by a compare-and-set,
  * taking the lock only to unlink one that has entered the wheel: both cost O(1), whatever the number
- * of pending tasks (a heap costs O(log n)). The thread takes due tasks one at a time in order. Per pending task: a
- * 48-byte future (56 if periodic) and 20 bytes of wheel node, besides the task itself.
+ * of pending tasks (a heap costs O(log n)). The thread takes the due tasks of a tick together, under
+ * one hold of the lock, and claims each the same way just before it runs it, so that a cancel before
+ * then still wins. Per pending task: a 48-byte future (56 if periodic) and 20 bytes of wheel node,
+ * besides the task itself.
  */
 public final class TimingWheelExecutor extends AbstractExecutorService implements ScheduledExecutorService,
         AutoCloseable {
