@@ -85,24 +85,42 @@ class RadixWheelTimerIdleTest {
         assertTrue(timer.newTimeout(t -> { }, 50, TimeUnit.MILLISECONDS).cancel());
         Thread thread = timers.thread(0);
         awaitParked(thread);
-        assertIdle(thread); // it may wake once, when the cancelled timeout would have been due
+        // It may wake once, when the cancelled timeout would have been due: a sample may see it then
+        // (runnable for as long as it waits for a core, on a loaded machine), but not twice apart.
+        assertIdle(thread, 2);
         awaitState(thread, Thread.State.WAITING);
     }
 
     /** Watches {@code thread} for {@link #OBSERVE_MILLIS}: it stays parked and uses (almost) no CPU. */
     private static void assertIdle(Thread thread) throws InterruptedException {
+        assertIdle(thread, 0);
+    }
+
+    /**
+     * As {@link #assertIdle(Thread)}, but up to {@code wakeSamples} samples in a row, once, may see
+     * the thread running.
+     */
+    private static void assertIdle(Thread thread, int wakeSamples) throws InterruptedException {
         long cpuBefore = ThreadCpuTime.of(thread);
         long until = System.nanoTime() + OBSERVE_MILLIS * MS;
         int samples = 0;
         int parked = 0;
+        int runs = 0; // stretches of samples that saw it running
+        boolean wasParked = true;
         while (System.nanoTime() - until < 0) {
             Thread.sleep(5);
             samples++;
-            parked += isParked(thread) ? 1 : 0;
+            boolean isParked = isParked(thread);
+            parked += isParked ? 1 : 0;
+            runs += wasParked && !isParked ? 1 : 0;
+            wasParked = isParked;
         }
         long cpu = ThreadCpuTime.of(thread) - cpuBefore;
         assertTrue(cpuBefore >= 0 && cpu >= 0, "CPU time unavailable");
         assertTrue(cpu <= CPU_BOUND_NANOS, "the idle thread used " + cpu + " ns of CPU in " + OBSERVE_MILLIS + " ms");
-        assertEquals(samples, parked, "the idle thread was seen running");
+        int seenRunning = samples - parked;
+        assertTrue(seenRunning == 0 || runs == 1 && seenRunning <= wakeSamples,
+                "the idle thread was seen running in " + seenRunning + " of " + samples + " samples, "
+                        + runs + " times apart");
     }
 }
