@@ -13,6 +13,10 @@ import java.lang.ref.WeakReference;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CancellationException;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -168,5 +172,37 @@ class TimingWheelExecutorCancelTest {
         waiter.join(10_000);
         assertFalse(waiter.isAlive());
         assertTrue(seen[0] instanceof CancellationException, String.valueOf(seen[0]));
+    }
+    /**
+     * A waiter and a cancel that race: the waiter always wakes. The cancel reads the waiter's flag
+     * after the compare-and-set that won the task, with no fence of its own; many rounds, started
+     * together.
+     */
+    @Test
+    void get_racingACancel_alwaysWakes() throws Exception {
+        TimingWheelExecutor ex = manual();
+        ExecutorService waiters = Executors.newSingleThreadExecutor();
+        try {
+            for (int round = 0; round < 2_000; round++) {
+                ScheduledFuture<?> f = ex.schedule(() -> { }, 1, TimeUnit.MILLISECONDS);
+                CountDownLatch go = new CountDownLatch(1);
+                Future<Throwable> waited = waiters.submit(() -> {
+                    go.await();
+                    try {
+                        f.get();
+                        return null;
+                    } catch (Throwable t) {
+                        return t;
+                    }
+                });
+                go.countDown();
+                assertTrue(f.cancel(false));
+                Throwable seen = waited.get(10, TimeUnit.SECONDS);
+                assertTrue(seen instanceof CancellationException, "round " + round + ": " + seen);
+            }
+        } finally {
+            waiters.shutdownNow();
+        }
+        assertEquals(0, ex.pendingTasks());
     }
 }

@@ -1,6 +1,5 @@
 package io.github.radixwheel.alarms.internal;
 
-import java.lang.invoke.VarHandle;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.Delayed;
@@ -124,9 +123,10 @@ public class ScheduledTask<V> extends WheelTask implements RunnableScheduledFutu
     /** After this task was cancelled (by a cancel that won it): drops the body and wakes the waiters. */
     final void cancelled() {
         body = null;
-        // The core stored the state with a release store; a waiter stores its flag and then reads
-        // the state: without a fence here, each could miss the other's store.
-        VarHandle.fullFence();
+        // No fence needed before the flag's read: a waiter stores its flag, then reads the state and
+        // waits out a cancel under way; the cancel's compare-and-set on the state (by this thread, or
+        // by another that signals too) comes before this read. Volatile accesses are totally ordered,
+        // so a waiter that read the state from before it has its flag seen here.
         signal();
     }
 
