@@ -48,7 +48,8 @@ class TimingWheelExecutorDrivingBatchTest {
             AtomicReference<ScheduledFuture<?>> later = new AtomicReference<>();
             AtomicReference<Boolean> cancelled = new AtomicReference<>();
             AtomicBoolean laterRan = new AtomicBoolean();
-            ScheduledFuture<?> first = ex.schedule(() -> cancelled.set(later.get().cancel(false)), 0, TimeUnit.NANOSECONDS);
+            ScheduledFuture<?> first = ex.schedule(() -> cancelled.set(later.get().cancel(false)), 0,
+                    TimeUnit.NANOSECONDS);
             later.set(ex.schedule(() -> laterRan.set(true), 0, TimeUnit.NANOSECONDS));
             ScheduledFuture<?> last = ex.schedule(() -> { }, 0, TimeUnit.NANOSECONDS);
             release.countDown();

@@ -252,7 +252,8 @@ public final class TimerCore implements TimerThread.Driven {
         } finally {
             lock.unlock();
         }
-        StripeLock.pause(attempt); // nothing published at the head: its producer is between claiming the slot and filling it
+        // Nothing published at the head: its producer is between claiming the slot and filling it.
+        StripeLock.pause(attempt);
     }
 
     /**
@@ -926,13 +927,16 @@ public final class TimerCore implements TimerThread.Driven {
             }
             // Tasks holding a node by state; a cancel on its way to the lock leaves one there for a moment.
             int[] byState = new int[3]; // pending, a cancel or claim under way, gone
-            wheel.forEach(task -> byState[task.rawState() == WheelTask.PENDING ? 0
-                    : task.rawState() == WheelTask.LEAVING ? 1 : 2]++);
+            wheel.forEach(task -> {
+                int s = task.rawState();
+                byState[s == WheelTask.PENDING ? 0 : s == WheelTask.LEAVING ? 1 : 2]++;
+            });
             if (ringDrained() && byState[1] == 0 && pendingUnderLock() != byState[0]) {
                 throw new IllegalStateException("pending " + pendingUnderLock() + " (admitted "
                         + admittedThroughRing() + ", inserted " + inserted + ", left " + left + ", cancelled "
-                        + cancels() + ", claimed by the driving thread " + claims() + ") but " + byState[0] + " pending tasks in the wheel or handed over ("
-                        + wheel.size() + " in the wheel, " + handedOver + " handed over)");
+                        + cancels() + ", claimed by the driving thread " + claims() + ") but " + byState[0]
+                        + " pending tasks in the wheel or handed over (" + wheel.size() + " in the wheel, "
+                        + handedOver + " handed over)");
             }
         } finally {
             lock.unlock();

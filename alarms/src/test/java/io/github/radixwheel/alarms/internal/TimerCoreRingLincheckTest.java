@@ -190,7 +190,8 @@ public class TimerCoreRingLincheckTest {
                                 List.of(actor("shutDownNow"), actor("pending"))),
                         List.of(actor("pending")), null))
                 .addCustomScenario(new ExecutionScenario(List.of(actor("schedule", 1)),
-                        List.of(List.of(actor("runDueAsDrivingThread", 1)), List.of(actor("cancel", 0), actor("pending"))),
+                        List.of(List.of(actor("runDueAsDrivingThread", 1)),
+                                List.of(actor("cancel", 0), actor("pending"))),
                         List.of(actor("pending"), actor("runDue", 9)), null))
                 .iterations(0)
                 .invocationsPerIteration(Integer.getInteger("radixwheel.lincheck.claimInvocations", 1_000))
