@@ -1,5 +1,6 @@
 package io.github.radixwheel.benchmarks.jmh;
 
+import io.github.radixwheel.benchmarks.peers.eventlist.CalendarFrontPrototype;
 import io.github.radixwheel.benchmarks.peers.eventlist.CoarsePrototype;
 import io.github.radixwheel.benchmarks.peers.eventlist.EventListImpl;
 import io.github.radixwheel.benchmarks.peers.eventlist.EventListPeer;
@@ -52,7 +53,7 @@ public class EventListRepresentationBenchmark {
 
     /** The representation. */
     @Param({"FutureEventList", "exact-default", "exact-5levels", "coarse20", "coarse24", "coarse28", "coarse32",
-        "coarse36", "CalendarQueue", "4-aryHeap"})
+        "coarse36", "calendarFront", "CalendarQueue", "4-aryHeap"})
     public String impl;
 
     /** N, the number of pending events. */
@@ -87,6 +88,9 @@ public class EventListRepresentationBenchmark {
         }
         if (impl.equals("exact-5levels")) {
             return new RawBitsPrototype(impl, FIVE_LEVELS, size);
+        }
+        if (impl.equals("calendarFront")) {
+            return new CalendarFrontPrototype(size);
         }
         if (impl.startsWith("coarse")) {
             return new CoarsePrototype(Integer.parseInt(impl.substring("coarse".length())), size);
