@@ -1,6 +1,6 @@
 package io.github.radixwheel.alarms;
 
-import io.github.radixwheel.alarms.internal.EventListGroup;
+import io.github.radixwheel.alarms.internal.EventListCalendar;
 import io.github.radixwheel.alarms.internal.EventListSnapshot;
 import io.github.radixwheel.alarms.internal.EventListTimes;
 import io.github.radixwheel.core.LevelBits;
@@ -88,14 +88,13 @@ public final class FutureEventList<E> {
      */
     private static final LevelBits LEVEL_BITS = LevelBits.of(13, 13, 13, 13, 11);
 
-    /** Keys: the times' bits ({@link EventListTimes}). Alarm times: the priorities. */
+    /**
+     * Every event's node, handle, key (the time's bits, {@link EventListTimes}), priority (the
+     * alarm time) and event object; and the events beyond the front's year, in its slots.
+     */
     private final HandleWheel<E> wheel;
-    /** The events at {@code now()}, in priority runs. */
-    private final EventListGroup current;
-    /** The time of {@code wheel.minAllowedKey()}. */
-    private double now;
-    /** The first event's node if known, else NIL: {@link #first()}'s answer until the next change. */
-    private int firstNode = NIL;
+    /** The front, the clock, and which tier each event is in. */
+    private final EventListCalendar tiers;
 
     /** An empty list whose clock starts at {@code 0.0}. */
     public FutureEventList() {
@@ -126,9 +125,8 @@ public final class FutureEventList<E> {
             throw EventListTimes.invalidStart("start", start);
         }
         this.wheel = new HandleWheel<>(LEVEL_BITS, initialCapacity, true);
-        this.current = new EventListGroup(wheel);
-        this.now = start + 0.0;
-        wheel.reset(EventListTimes.key(now));
+        wheel.reset(EventListTimes.key(start + 0.0));
+        this.tiers = new EventListCalendar(wheel, start + 0.0);
     }
 
     /**
@@ -136,17 +134,17 @@ public final class FutureEventList<E> {
      *     the last {@link #reset}}
      */
     public double now() {
-        return now;
+        return tiers.now();
     }
 
     /** {@return the number of pending events} */
     public int size() {
-        return wheel.size();
+        return tiers.size();
     }
 
     /** {@return whether no event is pending} */
     public boolean isEmpty() {
-        return wheel.size() == 0;
+        return tiers.size() == 0;
     }
 
     // ---------------------------------------------------------------- scheduling
@@ -180,12 +178,8 @@ public final class FutureEventList<E> {
      */
     public long add(double time, int priority, E event) {
         long key = checkedKey(time, event);
-        firstNode = NIL;
-        if (key != wheel.minAllowedKey()) {
-            return wheel.addInRange(key, priority, event, false);
-        }
         int n = wheel.allocateNode(priority, event);
-        current.insert(n, key, priority, false);
+        tiers.insert(n, key, false);
         return wheel.handleOf(n);
     }
 
@@ -205,12 +199,8 @@ public final class FutureEventList<E> {
      */
     public long addFirst(double time, int priority, E event) {
         long key = checkedKey(time, event);
-        firstNode = NIL;
-        if (key != wheel.minAllowedKey()) {
-            return wheel.addInRange(key, priority, event, true);
-        }
         int n = wheel.allocateNode(priority, event);
-        current.insert(n, key, priority, true);
+        tiers.insert(n, key, true);
         return wheel.handleOf(n);
     }
 
@@ -247,13 +237,8 @@ public final class FutureEventList<E> {
     private long addBeside(long handle, E event, boolean after) {
         Checks.requireNonNull(event, "event");
         int ref = live(handle);
-        int n = wheel.allocateNode(current.priority(ref), event);
-        firstNode = NIL;
-        if (wheel.key(ref) == wheel.minAllowedKey()) {
-            current.insertBeside(n, ref, after);
-        } else {
-            wheel.insertBeside(n, ref, after);
-        }
+        int n = wheel.allocateNode(wheel.alarmTimeOf(ref), event);
+        tiers.insertBeside(n, ref, after);
         return wheel.handleOf(n);
     }
 
@@ -269,26 +254,13 @@ public final class FutureEventList<E> {
      */
     public void reschedule(long handle, double time) {
         int e = live(handle);
+        double now = tiers.now();
         if (!(time >= now)) {
             throw EventListTimes.beforeNow("time", time, now);
         }
         wheel.requireMutable();
-        long key = EventListTimes.key(time);
-        long min = wheel.minAllowedKey();
-        firstNode = NIL;
-        if (wheel.key(e) == min) {
-            current.unlink(e);
-        } else if (key != min) {
-            wheel.changeKey(e, key);
-            return;
-        } else {
-            wheel.unlink(e);
-        }
-        if (key == min) {
-            current.insert(e, key, current.priority(e), false);
-        } else {
-            wheel.insertLast(e, key);
-        }
+        tiers.unlink(e);
+        tiers.insert(e, EventListTimes.key(time), false);
     }
 
     // ---------------------------------------------------------------- one event
@@ -317,12 +289,7 @@ public final class FutureEventList<E> {
             return false;
         }
         wheel.requireMutable();
-        firstNode = NIL;
-        if (wheel.key(e) == wheel.minAllowedKey()) {
-            current.unlink(e);
-        } else {
-            wheel.unlink(e);
-        }
+        tiers.unlink(e);
         wheel.release(e);
         return true;
     }
@@ -417,25 +384,7 @@ public final class FutureEventList<E> {
 
     /** The first event's node, or NIL if empty; see the class doc for its cost. */
     private int first() {
-        if (firstNode != NIL || wheel.size() == 0) {
-            return firstNode;
-        }
-        int e = wheel.firstAtMin();
-        if (e != NIL) {
-            return e; // the current time's events are in order
-        }
-        // A later time's events are in scheduling order, all in one slot: find the lowest priority.
-        e = wheel.minNode();
-        long key = wheel.key(e);
-        int priority = current.priority(e);
-        for (int n = wheel.next(e); n != NIL; n = wheel.next(n)) {
-            if (wheel.key(n) == key && current.priority(n) < priority) {
-                e = n;
-                priority = current.priority(n);
-            }
-        }
-        firstNode = e;
-        return e;
+        return tiers.first();
     }
 
     /**
@@ -448,10 +397,10 @@ public final class FutureEventList<E> {
      */
     public E pollFirst() {
         wheel.requireIdle("pollFirst");
-        if (wheel.size() == 0) {
+        if (tiers.size() == 0) {
             return null;
         }
-        int e = takeFirst();
+        int e = tiers.takeFirst();
         E event = wheel.valueOf(e);
         wheel.release(e);
         return event;
@@ -471,12 +420,12 @@ public final class FutureEventList<E> {
     public boolean pollFirst(EventConsumer<? super E> action) {
         Checks.requireNonNull(action, "action");
         wheel.requireIdle("pollFirst");
-        if (wheel.size() == 0) {
+        if (tiers.size() == 0) {
             return false;
         }
-        int e = takeFirst();
-        double time = now;
-        int priority = current.priority(e);
+        int e = tiers.takeFirst();
+        double time = tiers.now();
+        int priority = (int) wheel.alarmTimeOf(e);
         E event = wheel.valueOf(e);
         long handle = wheel.release(e);
         wheel.beginDelivery("pollFirst");
@@ -486,22 +435,6 @@ public final class FutureEventList<E> {
             wheel.endDelivery();
         }
         return true;
-    }
-
-    /** Unlinks the first event, moving the clock to its time; the caller releases the node. */
-    private int takeFirst() {
-        long before = wheel.minAllowedKey();
-        int e = wheel.pollMinNode();
-        long key = wheel.minAllowedKey();
-        firstNode = NIL;
-        if (key == before) {
-            current.tookHead(e); // the head of the current time's runs
-            return e;
-        }
-        now = EventListTimes.time(key);
-        current.clear();
-        return wheel.firstAtMin() == NIL ? e : current.activate(e, key); // others of its time: settle their order
-
     }
 
     // ---------------------------------------------------------------- whole-list operations
@@ -519,7 +452,7 @@ public final class FutureEventList<E> {
         Checks.requireNonNull(action, "action");
         int saved = wheel.beginIteration();
         try {
-            EventListSnapshot events = EventListSnapshot.of(wheel);
+            EventListSnapshot events = EventListSnapshot.of(wheel, tiers);
             for (int i = 0; i < events.size(); i++) {
                 action.accept(events.handle(i), events.time(i), events.priority(i), eventAt(events, i));
             }
@@ -540,9 +473,10 @@ public final class FutureEventList<E> {
      * @throws java.util.ConcurrentModificationException if called from inside {@link #forEachInOrder}
      */
     public void clear() {
+        wheel.requireMutable();
+        tiers.clearFront();
         wheel.clear();
-        current.clear();
-        firstNode = NIL;
+        tiers.cleared();
     }
 
     /**
@@ -558,10 +492,10 @@ public final class FutureEventList<E> {
         if (!EventListTimes.isValidStart(now)) {
             throw EventListTimes.invalidStart("now", now);
         }
-        wheel.reset(EventListTimes.key(now));
-        current.clear();
-        firstNode = NIL;
-        this.now = now + 0.0;
+        wheel.requireMutable();
+        tiers.clearFront();
+        wheel.reset(EventListTimes.key(now + 0.0));
+        tiers.reset(now + 0.0);
     }
 
     /**
@@ -572,7 +506,7 @@ public final class FutureEventList<E> {
      */
     public void trimToSize() {
         wheel.trimToSize();
-        current.trim();
+        tiers.trim();
     }
 
     // ---------------------------------------------------------------- checks
@@ -588,25 +522,16 @@ public final class FutureEventList<E> {
      */
     public void checkInvariants() {
         wheel.checkInvariants();
-        long min = wheel.minAllowedKey();
-        if (EventListTimes.key(now) != min || !(now >= 0)) {
-            throw Checks.state("now " + now + " has key " + EventListTimes.key(now) + " but the wheel's minimum is "
-                    + min);
+        double now = tiers.now();
+        if (!(now >= 0)) {
+            throw Checks.state("now is " + now);
         }
         if (wheel.maxAllowedKey() < EventListTimes.INFINITY_KEY) {
             throw Checks.state("the wheel accepts keys up to " + wheel.maxAllowedKey() + " only, not +Infinity's");
         }
         wheel.forEach(FutureEventList::checkKey);
-        current.check();
-        if (firstNode != NIL) {
-            int cached = firstNode;
-            firstNode = NIL;
-            int actual = first();
-            if (actual != cached) {
-                firstNode = cached;
-                throw Checks.state("cached first event is node " + cached + " but the first is node " + actual);
-            }
-        }
+        tiers.forEachInFront((e, key) -> checkKey(wheel.handleOf(e), key, wheel.alarmTimeOf(e), wheel.valueOf(e)));
+        tiers.check();
     }
 
     private static void checkKey(long handle, long key, long priority, Object event) {
@@ -619,10 +544,10 @@ public final class FutureEventList<E> {
     /** {@return the clock, the size and the first few events in order, as time/priority=event} */
     @Override
     public String toString() {
-        StringBuilder sb = new StringBuilder("FutureEventList[now=").append(now).append(", size=").append(size());
+        StringBuilder sb = new StringBuilder("FutureEventList[now=").append(tiers.now()).append(", size=").append(size());
         int saved = wheel.beginIteration();
         try {
-            EventListSnapshot events = EventListSnapshot.of(wheel);
+            EventListSnapshot events = EventListSnapshot.of(wheel, tiers);
             int shown = Math.min(SHOWN_EVENTS, events.size());
             for (int i = 0; i < shown; i++) {
                 sb.append(i == 0 ? ", first: " : ", ").append(events.time(i)).append('/').append(events.priority(i))
@@ -638,6 +563,7 @@ public final class FutureEventList<E> {
 
     private long checkedKey(double time, E event) {
         Checks.requireNonNull(event, "event");
+        double now = tiers.now();
         if (!(time >= now)) {
             throw EventListTimes.beforeNow("time", time, now);
         }
