@@ -131,8 +131,8 @@ public final class EventListCalendar {
         runsValid = false;
         lo = 0;
         hi = 0;
-        growAbove = 2 * buckets;
-        shrinkBelow = buckets / 2 - 2;
+        growAbove = buckets;
+        shrinkBelow = buckets / 4 - 2;
     }
 
     private void setWidth(double w) {
