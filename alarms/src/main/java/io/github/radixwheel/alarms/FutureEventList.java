@@ -1,6 +1,6 @@
 package io.github.radixwheel.alarms;
 
-import io.github.radixwheel.alarms.internal.EventListCalendar;
+import io.github.radixwheel.alarms.internal.EventListGroup;
 import io.github.radixwheel.alarms.internal.EventListSnapshot;
 import io.github.radixwheel.alarms.internal.EventListTimes;
 import io.github.radixwheel.core.LevelBits;
@@ -88,13 +88,14 @@ public final class FutureEventList<E> {
      */
     private static final LevelBits LEVEL_BITS = LevelBits.of(13, 13, 13, 13, 11);
 
-    /**
-     * Every event's node, handle, key (the time's bits, {@link EventListTimes}), priority (the
-     * alarm time) and event object; and the events beyond the front's year, in its slots.
-     */
+    /** Keys: the times' bits ({@link EventListTimes}). Alarm times: the priorities. */
     private final HandleWheel<E> wheel;
-    /** The front, the clock, and which tier each event is in. */
-    private final EventListCalendar tiers;
+    /** The events at {@code now()}, in priority runs. */
+    private final EventListGroup current;
+    /** The time of {@code wheel.minAllowedKey()}. */
+    private double now;
+    /** The first event's node if known, else NIL: {@link #first()}'s answer until the next change. */
+    private int firstNode = NIL;
 
     /** An empty list whose clock starts at {@code 0.0}. */
     public FutureEventList() {
@@ -125,8 +126,9 @@ public final class FutureEventList<E> {
             throw EventListTimes.invalidStart("start", start);
         }
         this.wheel = new HandleWheel<>(LEVEL_BITS, initialCapacity, true);
-        wheel.reset(EventListTimes.key(start + 0.0));
-        this.tiers = new EventListCalendar(wheel, start + 0.0);
+        this.current = new EventListGroup(wheel);
+        this.now = start + 0.0;
+        wheel.reset(EventListTimes.key(now));
     }
 
     /**
@@ -134,17 +136,17 @@ public final class FutureEventList<E> {
      *     the last {@link #reset}}
      */
     public double now() {
-        return tiers.now();
+        return now;
     }
 
     /** {@return the number of pending events} */
     public int size() {
-        return tiers.size();
+        return wheel.size();
     }
 
     /** {@return whether no event is pending} */
     public boolean isEmpty() {
-        return tiers.size() == 0;
+        return wheel.size() == 0;
     }
 
     // ---------------------------------------------------------------- scheduling
@@ -178,8 +180,12 @@ public final class FutureEventList<E> {
      */
     public long add(double time, int priority, E event) {
         long key = checkedKey(time, event);
+        firstNode = NIL;
+        if (key != wheel.minAllowedKey()) {
+            return wheel.addInRange(key, priority, event, false);
+        }
         int n = wheel.allocateNode(priority, event);
-        tiers.insert(n, key, false);
+        current.insert(n, key, priority, false);
         return wheel.handleOf(n);
     }
 
@@ -199,8 +205,12 @@ public final class FutureEventList<E> {
      */
     public long addFirst(double time, int priority, E event) {
         long key = checkedKey(time, event);
+        firstNode = NIL;
+        if (key != wheel.minAllowedKey()) {
+            return wheel.addInRange(key, priority, event, true);
+        }
         int n = wheel.allocateNode(priority, event);
-        tiers.insert(n, key, true);
+        current.insert(n, key, priority, true);
         return wheel.handleOf(n);
     }
 
@@ -237,8 +247,13 @@ public final class FutureEventList<E> {
     private long addBeside(long handle, E event, boolean after) {
         Checks.requireNonNull(event, "event");
         int ref = live(handle);
-        int n = wheel.allocateNode(wheel.alarmTimeOf(ref), event);
-        tiers.insertBeside(n, ref, after);
+        int n = wheel.allocateNode(current.priority(ref), event);
+        firstNode = NIL;
+        if (wheel.key(ref) == wheel.minAllowedKey()) {
+            current.insertBeside(n, ref, after);
+        } else {
+            wheel.insertBeside(n, ref, after);
+        }
         return wheel.handleOf(n);
     }
 
@@ -254,13 +269,26 @@ public final class FutureEventList<E> {
      */
     public void reschedule(long handle, double time) {
         int e = live(handle);
-        double now = tiers.now();
         if (!(time >= now)) {
             throw EventListTimes.beforeNow("time", time, now);
         }
         wheel.requireMutable();
-        tiers.unlink(e);
-        tiers.insert(e, EventListTimes.key(time), false);
+        long key = EventListTimes.key(time);
+        long min = wheel.minAllowedKey();
+        firstNode = NIL;
+        if (wheel.key(e) == min) {
+            current.unlink(e);
+        } else if (key != min) {
+            wheel.changeKey(e, key);
+            return;
+        } else {
+            wheel.unlink(e);
+        }
+        if (key == min) {
+            current.insert(e, key, current.priority(e), false);
+        } else {
+            wheel.insertLast(e, key);
+        }
     }
 
     // ---------------------------------------------------------------- one event
@@ -289,7 +317,12 @@ public final class FutureEventList<E> {
             return false;
         }
         wheel.requireMutable();
-        tiers.unlink(e);
+        firstNode = NIL;
+        if (wheel.key(e) == wheel.minAllowedKey()) {
+            current.unlink(e);
+        } else {
+            wheel.unlink(e);
+        }
         wheel.release(e);
         return true;
     }
@@ -384,7 +417,25 @@ public final class FutureEventList<E> {
 
     /** The first event's node, or NIL if empty; see the class doc for its cost. */
     private int first() {
-        return tiers.first();
+        if (firstNode != NIL || wheel.size() == 0) {
+            return firstNode;
+        }
+        int e = wheel.firstAtMin();
+        if (e != NIL) {
+            return e; // the current time's events are in order
+        }
+        // A later time's events are in scheduling order, all in one slot: find the lowest priority.
+        e = wheel.minNode();
+        long key = wheel.key(e);
+        int priority = current.priority(e);
+        for (int n = wheel.next(e); n != NIL; n = wheel.next(n)) {
+            if (wheel.key(n) == key && current.priority(n) < priority) {
+                e = n;
+                priority = current.priority(n);
+            }
+        }
+        firstNode = e;
+        return e;
     }
 
     /**
@@ -397,10 +448,10 @@ public final class FutureEventList<E> {
      */
     public E pollFirst() {
         wheel.requireIdle("pollFirst");
-        if (tiers.size() == 0) {
+        if (wheel.size() == 0) {
             return null;
         }
-        int e = tiers.takeFirst();
+        int e = takeFirst();
         E event = wheel.valueOf(e);
         wheel.release(e);
         return event;
@@ -420,12 +471,12 @@ public final class FutureEventList<E> {
     public boolean pollFirst(EventConsumer<? super E> action) {
         Checks.requireNonNull(action, "action");
         wheel.requireIdle("pollFirst");
-        if (tiers.size() == 0) {
+        if (wheel.size() == 0) {
             return false;
         }
-        int e = tiers.takeFirst();
-        double time = tiers.now();
-        int priority = (int) wheel.alarmTimeOf(e);
+        int e = takeFirst();
+        double time = now;
+        int priority = current.priority(e);
         E event = wheel.valueOf(e);
         long handle = wheel.release(e);
         wheel.beginDelivery("pollFirst");
@@ -435,6 +486,22 @@ public final class FutureEventList<E> {
             wheel.endDelivery();
         }
         return true;
+    }
+
+    /** Unlinks the first event, moving the clock to its time; the caller releases the node. */
+    private int takeFirst() {
+        long before = wheel.minAllowedKey();
+        int e = wheel.pollMinNode();
+        long key = wheel.minAllowedKey();
+        firstNode = NIL;
+        if (key == before) {
+            current.tookHead(e); // the head of the current time's runs
+            return e;
+        }
+        now = EventListTimes.time(key);
+        current.clear();
+        return wheel.firstAtMin() == NIL ? e : current.activate(e, key); // others of its time: settle their order
+
     }
 
     // ---------------------------------------------------------------- whole-list operations
@@ -452,7 +519,7 @@ public final class FutureEventList<E> {
         Checks.requireNonNull(action, "action");
         int saved = wheel.beginIteration();
         try {
-            EventListSnapshot events = EventListSnapshot.of(wheel, tiers);
+            EventListSnapshot events = EventListSnapshot.of(wheel);
             for (int i = 0; i < events.size(); i++) {
                 action.accept(events.handle(i), events.time(i), events.priority(i), eventAt(events, i));
             }
@@ -473,10 +540,9 @@ public final class FutureEventList<E> {
      * @throws java.util.ConcurrentModificationException if called from inside {@link #forEachInOrder}
      */
     public void clear() {
-        wheel.requireMutable();
-        tiers.clearFront();
         wheel.clear();
-        tiers.cleared();
+        current.clear();
+        firstNode = NIL;
     }
 
     /**
@@ -492,10 +558,10 @@ public final class FutureEventList<E> {
         if (!EventListTimes.isValidStart(now)) {
             throw EventListTimes.invalidStart("now", now);
         }
-        wheel.requireMutable();
-        tiers.clearFront();
-        wheel.reset(EventListTimes.key(now + 0.0));
-        tiers.reset(now + 0.0);
+        wheel.reset(EventListTimes.key(now));
+        current.clear();
+        firstNode = NIL;
+        this.now = now + 0.0;
     }
 
     /**
@@ -506,7 +572,7 @@ public final class FutureEventList<E> {
      */
     public void trimToSize() {
         wheel.trimToSize();
-        tiers.trim();
+        current.trim();
     }
 
     // ---------------------------------------------------------------- checks
@@ -522,16 +588,25 @@ public final class FutureEventList<E> {
      */
     public void checkInvariants() {
         wheel.checkInvariants();
-        double now = tiers.now();
-        if (!(now >= 0)) {
-            throw Checks.state("now is " + now);
+        long min = wheel.minAllowedKey();
+        if (EventListTimes.key(now) != min || !(now >= 0)) {
+            throw Checks.state("now " + now + " has key " + EventListTimes.key(now) + " but the wheel's minimum is "
+                    + min);
         }
         if (wheel.maxAllowedKey() < EventListTimes.INFINITY_KEY) {
             throw Checks.state("the wheel accepts keys up to " + wheel.maxAllowedKey() + " only, not +Infinity's");
         }
         wheel.forEach(FutureEventList::checkKey);
-        tiers.forEachInFront((e, key) -> checkKey(wheel.handleOf(e), key, wheel.alarmTimeOf(e), wheel.valueOf(e)));
-        tiers.check();
+        current.check();
+        if (firstNode != NIL) {
+            int cached = firstNode;
+            firstNode = NIL;
+            int actual = first();
+            if (actual != cached) {
+                firstNode = cached;
+                throw Checks.state("cached first event is node " + cached + " but the first is node " + actual);
+            }
+        }
     }
 
     private static void checkKey(long handle, long key, long priority, Object event) {
@@ -544,10 +619,10 @@ public final class FutureEventList<E> {
     /** {@return the clock, the size and the first few events in order, as time/priority=event} */
     @Override
     public String toString() {
-        StringBuilder sb = new StringBuilder("FutureEventList[now=").append(tiers.now()).append(", size=").append(size());
+        StringBuilder sb = new StringBuilder("FutureEventList[now=").append(now).append(", size=").append(size());
         int saved = wheel.beginIteration();
         try {
-            EventListSnapshot events = EventListSnapshot.of(wheel, tiers);
+            EventListSnapshot events = EventListSnapshot.of(wheel);
             int shown = Math.min(SHOWN_EVENTS, events.size());
             for (int i = 0; i < shown; i++) {
                 sb.append(i == 0 ? ", first: " : ", ").append(events.time(i)).append('/').append(events.priority(i))
@@ -563,7 +638,6 @@ public final class FutureEventList<E> {
 
     private long checkedKey(double time, E event) {
         Checks.requireNonNull(event, "event");
-        double now = tiers.now();
         if (!(time >= now)) {
             throw EventListTimes.beforeNow("time", time, now);
         }

@@ -1,13 +1,11 @@
 package io.github.radixwheel.alarms.internal;
 
 import io.github.radixwheel.core.internal.HandleWheel;
-import java.util.Arrays;
 
 /**
- * The pending events in delivery order, copied out of both tiers, for an ordered walk and for
- * {@code toString}. The front's buckets and the wheel's ordered walk give each (time, priority)
- * group in scheduling order; a stable sort by (time, priority) then puts every event in its place.
- * O(n log n); allocates O(n).
+ * The pending events in delivery order, copied out of the wheel, for an ordered walk and for
+ * {@code toString}. The wheel's own ordered walk gives (time, scheduling order); each time's
+ * events are then sorted stably by priority. O(n log n); allocates O(n).
  */
 public final class EventListSnapshot {
     private final long[] handles;
@@ -27,16 +25,14 @@ public final class EventListSnapshot {
     }
 
     /**
-     * Copies every event of both tiers; the caller holds the iteration guard.
+     * Copies every event of {@code wheel}; the caller holds the iteration guard.
      *
      * @param wheel the wheel: keys are times ({@link EventListTimes}), alarm times are priorities
-     * @param tiers the tiers over it
      */
-    public static EventListSnapshot of(HandleWheel<?> wheel, EventListCalendar tiers) {
-        EventListSnapshot s = new EventListSnapshot(tiers.size());
-        tiers.forEachInFront((e, key) -> s.add(wheel.handleOf(e), key, (int) wheel.alarmTimeOf(e), wheel.valueOf(e)));
+    public static EventListSnapshot of(HandleWheel<?> wheel) {
+        EventListSnapshot s = new EventListSnapshot(wheel.size());
         wheel.forEachInOrder((handle, key, priority, event) -> s.add(handle, key, (int) priority, event), Integer.MAX_VALUE);
-        s.sortByTimeThenPriority();
+        s.sortEachTimeByPriority();
         return s;
     }
 
@@ -48,16 +44,23 @@ public final class EventListSnapshot {
         count++;
     }
 
-    /** Stable: events of one time and priority stay in the order they were added, their scheduling order. */
-    private void sortByTimeThenPriority() {
-        Integer[] positions = new Integer[count];
-        for (int i = 0; i < count; i++) {
-            positions[i] = i;
-        }
-        Arrays.sort(positions, (a, b) -> keys[a] != keys[b] ? Long.compare(keys[a], keys[b])
-                : Integer.compare(priorities[a], priorities[b]));
-        for (int i = 0; i < count; i++) {
-            order[i] = positions[i];
+    private void sortEachTimeByPriority() {
+        long[] packed = new long[count];
+        long[] buffer = new long[count];
+        for (int from = 0; from < count; ) {
+            int to = from + 1;
+            while (to < count && keys[to] == keys[from]) {
+                to++;
+            }
+            int n = to - from;
+            for (int i = 0; i < n; i++) {
+                packed[i] = ((long) priorities[from + i] << 32) | (from + i);
+            }
+            long[] sorted = EventListSort.sort(packed, buffer, n);
+            for (int i = 0; i < n; i++) {
+                order[from + i] = (int) sorted[i];
+            }
+            from = to;
         }
     }
 

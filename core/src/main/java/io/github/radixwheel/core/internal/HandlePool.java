@@ -72,7 +72,7 @@ class HandlePool extends RadixEngine {
     /** Takes an unused node for a new element, growing if none is left. */
     int allocate(long alarmTime, Object value) {
         int e = freeHead;
-        if (e != NIL && size() == 0 && parked() == 0) {
+        if (e != NIL && size() == 0) {
             // Every node is free: hand them out in order again, as after clear(), instead of
             // walking a free list whose order is the order of removal, one dependent miss per node.
             freeHead = e = NIL;
@@ -240,8 +240,8 @@ class HandlePool extends RadixEngine {
                 throw Checks.state("pool: node " + e + " has a value, but no value is recorded as stored");
             }
         }
-        if (live != size() + parked() || live + free != highWater) {
-            throw Checks.state("pool: size " + size() + ", parked " + parked() + ", live " + live + ", free " + free
+        if (live != size() || live + free != highWater) {
+            throw Checks.state("pool: size " + size() + ", live " + live + ", free " + free
                     + ", high water " + highWater);
         }
     }

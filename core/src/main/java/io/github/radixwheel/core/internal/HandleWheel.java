@@ -311,10 +311,9 @@ public final class HandleWheel<V> extends HandlePool {
 
     // ---------------------------------------------------------------- whole-queue operations
 
-    /** Removes every element; O(size + occupied slots). The caller has released every parked node. */
+    /** Removes every element; O(size + occupied slots). */
     public void clear() {
         requireMutable();
-        requireNoneParked();
         clear(forget);
         clearPool();
     }
@@ -322,27 +321,9 @@ public final class HandleWheel<V> extends HandlePool {
     /** {@link #clear}, then sets the minimum allowed key to {@code key} ({@code >= 0}, not checked). */
     public void reset(long key) {
         requireMutable();
-        requireNoneParked();
         reset(key, forget);
         clearPool();
         resets++;
-    }
-
-    /**
-     * Sets the minimum allowed key of an empty engine to {@code key} ({@code >= 0}, not checked),
-     * lower or higher, keeping every parked node: for a front that takes elements back.
-     */
-    public void resetEmpty(long key) {
-        if (size() != 0) {
-            throw Checks.state("resetEmpty with " + size() + " nodes in the slots");
-        }
-        reset(key, forget);
-    }
-
-    private void requireNoneParked() {
-        if (parked() != 0) {
-            throw Checks.state(parked() + " nodes are still parked");
-        }
     }
 
     public void trimToSize() {

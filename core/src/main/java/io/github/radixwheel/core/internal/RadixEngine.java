@@ -85,8 +85,6 @@ public class RadixEngine {
      */
     private long minKey = Long.MAX_VALUE;
     private int size;
-    /** Nodes held outside the slots by the structure built on the engine: see {@link #park}. */
-    private int parked;
     /** {@link #IDLE}, {@link #DELIVERING} or {@link #ITERATING}. */
     private int guard = IDLE;
     /** Counts insertions before existing nodes and re-keys, so that an in-place walk can notice them. */
@@ -190,56 +188,6 @@ public class RadixEngine {
     /** For callers that thread a free list through unlinked nodes. */
     public void setNext(int e, int next) {
         slots.setNext(e, next);
-    }
-
-    // ---------------------------------------------------------------- nodes outside the slots
-
-    /**
-     * Takes free node {@code e} as live without linking it into a slot: the structure built on the
-     * engine keeps it in lists of its own, threaded through the node's two links ({@link
-     * #parkedNext}, {@link #setParkedLinks}), which start as NIL. Its key is stored and {@link
-     * #key} reads it; {@link #size} does not count it, {@link #parked} does.
-     */
-    public void park(int e, long key) {
-        slots.setKey(e, key);
-        slots.setLinks(e, NIL, NIL);
-        parked++;
-    }
-
-    /** Frees parked node {@code e}: it is in no list of the caller's any more. */
-    public void unpark(int e) {
-        slots.setPrev(e, Nodes.UNLINKED);
-        parked--;
-    }
-
-    /** {@return the number of parked nodes} */
-    public int parked() {
-        return parked;
-    }
-
-    /** {@return the next link of parked node {@code e}: a node or NIL} */
-    public int parkedNext(int e) {
-        return slots.next(e);
-    }
-
-    /** {@return the previous link of parked node {@code e}: a node or NIL} */
-    public int parkedPrev(int e) {
-        return slots.prev(e);
-    }
-
-    /** Sets the links of parked node {@code e}; each is a node or NIL. */
-    public void setParkedLinks(int e, int next, int prev) {
-        slots.setLinks(e, next, prev);
-    }
-
-    /** Sets the next link of parked node {@code e}: a node or NIL. */
-    public void setParkedNext(int e, int next) {
-        slots.setNext(e, next);
-    }
-
-    /** Sets the previous link of parked node {@code e}: a node or NIL. */
-    public void setParkedPrev(int e, int prev) {
-        slots.setPrev(e, prev);
     }
 
     // ---------------------------------------------------------------- the guard
@@ -840,9 +788,8 @@ public class RadixEngine {
                 linked++;
             }
         }
-        if (total != size || linked != size + parked) {
-            throw Checks.state("levels hold " + total + " nodes and " + linked + " have keys, but size is " + size
-                    + " and " + parked + " are parked");
+        if (total != size || linked != size) {
+            throw Checks.state("levels hold " + total + " nodes and " + linked + " have keys, but size is " + size);
         }
         if (minNode != NIL) {
             int cached = minNode;

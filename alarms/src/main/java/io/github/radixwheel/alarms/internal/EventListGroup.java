@@ -1,0 +1,315 @@
+package io.github.radixwheel.alarms.internal;
+
+import io.github.radixwheel.core.internal.Checks;
+import io.github.radixwheel.core.internal.HandleWheel;
+import io.github.radixwheel.core.internal.RadixEngine;
+import java.util.Arrays;
+
+/**
+ * The events of the current time: those whose key is the wheel's minimum allowed key, all in that
+ * key's level-0 slot. The wheel keeps each key's events in scheduling order; this class keeps the
+ * current time's in delivery order instead, as runs of one priority each, in ascending priority,
+ * each run in scheduling order. Then the slot's head is the first event, as the wheel's own
+ * removal of its minimum assumes.
+ *
+ * <p>Per run it keeps the priority and the last node, packed in a {@code long} (see {@link #run}),
+ * sorted by priority: an event of the current time finds its place by a binary search over the
+ * runs, and a run that starts or ends shifts the entries after it. Events of later times need
+ * none of this: they stay in scheduling order until their time becomes current ({@link #activate}),
+ * when they are checked and, if needed, stably sorted by priority, once.
+ *
+ * <p>The entries live in {@code runs[lo, hi)}; the array is also the sort's space, and
+ * {@code buffer} its second half, both grown to the largest time sorted (see {@link #trim}). The
+ * node's priority is the wheel's per-node {@code long}, its "alarm time".
+ */
+public final class EventListGroup {
+    private static final int NIL = RadixEngine.NIL;
+    private static final int INITIAL = 8;
+    private static final long[] NONE = {};
+
+    private final HandleWheel<?> wheel;
+    private long[] runs = new long[INITIAL];
+    private long[] buffer = NONE;
+    private int lo;
+    private int hi;
+
+    /**
+     * @param wheel the wheel whose current time this keeps in order
+     */
+    public EventListGroup(HandleWheel<?> wheel) {
+        this.wheel = wheel;
+    }
+
+    private static long run(int priority, int tail) {
+        return ((long) priority << 32) | (tail & 0xFFFF_FFFFL);
+    }
+
+    private static int priorityOf(long run) {
+        return (int) (run >> 32);
+    }
+
+    private static int tailOf(long run) {
+        return (int) run;
+    }
+
+    /** The priority of a node. */
+    public int priority(int node) {
+        return (int) wheel.alarmTimeOf(node);
+    }
+
+    /** Forgets the runs: the current time has no event (after a clear or reset). */
+    public void clear() {
+        lo = 0;
+        hi = 0;
+    }
+
+    /** Releases the sort's space, and run space beyond what the runs need. */
+    public void trim() {
+        buffer = NONE;
+        long[] kept = Arrays.copyOfRange(runs, lo, Math.max(hi, lo + INITIAL));
+        hi -= lo;
+        lo = 0;
+        runs = kept;
+    }
+
+    // ---------------------------------------------------------------- placing events of the current time
+
+    /**
+     * Links free node {@code n}, of priority {@code priority}, at the back of its run (or, with
+     * {@code first}, at its front) among the events of the current time {@code key}.
+     */
+    public void insert(int n, long key, int priority, boolean first) {
+        int i = find(priority);
+        if (i >= 0) {
+            if (first) {
+                wheel.insertBeside(n, runHead(i), false);
+            } else {
+                wheel.insertBeside(n, tailOf(runs[i]), true);
+                runs[i] = run(priority, n);
+            }
+            return;
+        }
+        int at = -i - 1;
+        if (at == lo) {
+            wheel.insertFirst(n, key); // before every run: the new lowest priority
+        } else {
+            wheel.insertBeside(n, tailOf(runs[at - 1]), true);
+        }
+        insertRun(at, run(priority, n));
+    }
+
+    /** Links free node {@code n} beside node {@code ref} of the current time; it has {@code ref}'s priority. */
+    public void insertBeside(int n, int ref, boolean after) {
+        wheel.insertBeside(n, ref, after);
+        if (after) {
+            int i = find(priority(ref));
+            if (tailOf(runs[i]) == ref) {
+                runs[i] = run(priorityOf(runs[i]), n);
+            }
+        }
+    }
+
+    /** Unlinks node {@code n} of the current time. */
+    public void unlink(int n) {
+        int p = priority(n);
+        int i = find(p);
+        if (tailOf(runs[i]) == n) {
+            int prev = wheel.previous(n);
+            if (prev != NIL && priority(prev) == p) {
+                runs[i] = run(p, prev);
+            } else {
+                removeRun(i);
+            }
+        }
+        wheel.unlink(n);
+    }
+
+    /** After the wheel's removal of its minimum took {@code n}, the head of the current time. */
+    public void tookHead(int n) {
+        if (tailOf(runs[lo]) == n) {
+            removeRun(lo);
+        }
+    }
+
+    private int runHead(int i) {
+        return i == lo ? wheel.firstAtMin() : wheel.next(tailOf(runs[i - 1]));
+    }
+
+    /** {@return the index of the run of {@code priority}, or {@code -(its place) - 1}} */
+    private int find(int priority) {
+        int low = lo;
+        int high = hi - 1;
+        while (low <= high) {
+            int mid = (low + high) >>> 1;
+            int p = priorityOf(runs[mid]);
+            if (p < priority) {
+                low = mid + 1;
+            } else if (p > priority) {
+                high = mid - 1;
+            } else {
+                return mid;
+            }
+        }
+        return -low - 1;
+    }
+
+    /**
+     * Puts a run at index {@code at}, shifting the shorter side; with no room on that side, the runs
+     * move to the middle of the array (grown by half if they fill more than two thirds of it), so
+     * that runs added at either end cost O(1) amortized.
+     */
+    private void insertRun(int at, long entry) {
+        boolean left = at - lo < hi - at;
+        if (left ? lo == 0 : hi == runs.length) {
+            at = recentre(at);
+        }
+        if (left) {
+            System.arraycopy(runs, lo, runs, lo - 1, at - lo);
+            lo--;
+            runs[at - 1] = entry;
+        } else {
+            System.arraycopy(runs, at, runs, at + 1, hi - at);
+            hi++;
+            runs[at] = entry;
+        }
+    }
+
+    /** Moves the runs to the middle of the array, with room for one more on each side; returns where {@code at} went. */
+    private int recentre(int at) {
+        int n = hi - lo;
+        long[] to = runs;
+        if (3 * (n + 2) > 2 * runs.length) {
+            to = new long[Math.max(n + 2, Math.min(runs.length + (runs.length >> 1), wheel.capacity() + 2))];
+        }
+        int newLo = (to.length - n) >> 1;
+        System.arraycopy(runs, lo, to, newLo, n);
+        runs = to;
+        at += newLo - lo;
+        lo = newLo;
+        hi = newLo + n;
+        return at;
+    }
+
+    private void removeRun(int i) {
+        if (i - lo < hi - i - 1) {
+            System.arraycopy(runs, lo, runs, lo + 1, i - lo);
+            lo++;
+        } else {
+            System.arraycopy(runs, i + 1, runs, i, hi - i - 1);
+            hi--;
+        }
+        if (lo == hi) {
+            lo = 0;
+            hi = 0;
+        }
+    }
+
+    private void appendRun(int priority, int n) {
+        if (hi > lo && priorityOf(runs[hi - 1]) == priority) {
+            runs[hi - 1] = run(priority, n);
+            return;
+        }
+        if (hi == runs.length) {
+            grow(hi + 1);
+        }
+        runs[hi++] = run(priority, n);
+    }
+
+    /**
+     * Grows the runs to hold {@code needed} entries, by half, but never past the wheel's capacity
+     * (a time has at most that many events): with the sort's buffer, 16 bytes per event of capacity.
+     */
+    private void grow(int needed) {
+        int length = Math.max(needed, Math.min(runs.length + (runs.length >> 1), wheel.capacity()));
+        runs = Arrays.copyOf(runs, length);
+    }
+
+    // ---------------------------------------------------------------- a new current time
+
+    /**
+     * After the wheel's removal of its minimum took {@code e}, the first event in scheduling order
+     * of the new current time {@code key}, whose other events now sit in that key's level-0 slot:
+     * puts them in delivery order and returns the event to deliver, {@code e} unless a later one of
+     * its time has a lower priority (then {@code e} goes back, and the first in order is taken).
+     * O(events of the time); O(k log k) for the k events of the time if their priorities were
+     * scheduled out of order.
+     */
+    public int activate(int e, long key) {
+        clear();
+        int previousPriority = priority(e);
+        for (int n = wheel.firstAtMin(); n != NIL; n = wheel.next(n)) {
+            int p = priority(n);
+            if (p < previousPriority) {
+                return sortAndTake(e, key);
+            }
+            appendRun(p, n);
+            previousPriority = p;
+        }
+        return e;
+    }
+
+    /** Puts {@code e} back in front of its time's events, sorts them stably by priority, and takes the first. */
+    private int sortAndTake(int e, long key) {
+        wheel.insertFirst(e, key);
+        int count = 0;
+        for (int n = wheel.firstAtMin(); n != NIL; n = wheel.next(n)) {
+            if (count == runs.length) {
+                grow(count + 1);
+            }
+            runs[count++] = run(priority(n), n);
+        }
+        if (buffer.length < count) {
+            buffer = new long[Math.max(count, Math.min(buffer.length + (buffer.length >> 1), wheel.capacity()))];
+        }
+        long[] sorted = EventListSort.sort(runs, buffer, count);
+        for (int i = 0; i < count; i++) {
+            int n = tailOf(sorted[i]);
+            wheel.unlink(n);
+            wheel.insertLast(n, key);
+        }
+        int runsFound = 0;
+        for (int i = 0; i < count; i++) {
+            if (i + 1 == count || priorityOf(sorted[i]) != priorityOf(sorted[i + 1])) {
+                runs[runsFound++] = sorted[i]; // the run's last node
+            }
+        }
+        lo = 0;
+        hi = runsFound;
+        int first = wheel.pollMinNode();
+        tookHead(first);
+        return first;
+    }
+
+    // ---------------------------------------------------------------- checks
+
+    /**
+     * Checks that the current time's events are in delivery order and that the runs describe them
+     * exactly. O(events of the current time); allocates nothing unless it fails.
+     *
+     * @throws IllegalStateException naming the first violation
+     */
+    public void check() {
+        if (lo < 0 || lo > hi || hi > runs.length) {
+            throw Checks.state("runs of the current time: [" + lo + ", " + hi + ") of " + runs.length);
+        }
+        int i = lo;
+        for (int n = wheel.firstAtMin(); n != NIL; n = wheel.next(n)) {
+            int p = priority(n);
+            if (i == hi || priorityOf(runs[i]) != p) {
+                throw Checks.state("event node " + n + " of the current time, priority " + p
+                        + ", is not in the run it belongs to (run " + i + " of [" + lo + ", " + hi + "))");
+            }
+            if (tailOf(runs[i]) == n) {
+                i++;
+                int next = wheel.next(n);
+                if (next != NIL && priority(next) <= p) {
+                    throw Checks.state("run of priority " + p + " ends at node " + n + " but node " + next
+                            + " of priority " + priority(next) + " follows it");
+                }
+            }
+        }
+        if (i != hi) {
+            throw Checks.state("runs [" + i + ", " + hi + ") describe no event of the current time");
+        }
+    }
+}
