@@ -33,6 +33,8 @@ import org.openjdk.jmh.annotations.Warmup;
  *       ({@link RawBitsPrototype});</li>
  *   <li>{@code coarseS}: path (b), the bits shifted right by S, exact order among the events of
  *       the earliest coarse key in a heap ({@link CoarsePrototype});</li>
+ *   <li>{@code calendarFront}: path (c), two tiers, a calendar front of day buckets fitted to the
+ *       density over the raw-bits wheel ({@link CalendarFrontPrototype});</li>
  *   <li>the strongest peers, {@code CalendarQueue} and {@code 4-aryHeap}.</li>
  * </ul>
  * {@code start} is the time of the first events: at 0 the clock runs from 0 to about (holds / N);
