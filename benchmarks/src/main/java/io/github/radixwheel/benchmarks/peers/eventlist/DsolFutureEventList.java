@@ -15,8 +15,13 @@ import nl.tudelft.simulation.dsol.formalisms.eventscheduling.SimEventInterface;
  * then by id (creation order); the list orders by time, then priority, lower first, then
  * scheduling order, so a DSOL priority {@code p} becomes {@code ~p}, and events of equal time and
  * priority come in the order they were added, which is their id order when a simulator schedules
- * each event as it creates it. The map from events to handles is primitive-valued (and keyed by
- * {@code equals}, which DSOL's events leave as identity): a hold allocates nothing.
+ * each event as it creates it.
+ *
+ * <p>DSOL's events have no field for a handle, so {@code remove} and {@code contains} need a map
+ * from events to handles. It is built on the first call of either (O(n), from the pending events)
+ * and kept from then on: a simulation that never cancels an event pays nothing for it. The map is
+ * primitive-valued, and keyed by {@code equals}, which DSOL's events leave as identity: a hold
+ * allocates nothing either way.
  *
  * <p>Not thread-safe, unlike DSOL's own lists, whose {@code removeFirst} is synchronized.
  */
@@ -24,19 +29,31 @@ public final class DsolFutureEventList implements EventListInterface<Double> {
     private static final long serialVersionUID = 1L;
 
     private final FutureEventList<SimEventInterface<Double>> list;
-    private final Object2LongOpenHashMap<SimEventInterface<Double>> handles;
+    /** Each pending event's handle; null until {@code remove} or {@code contains} is first called. */
+    private Object2LongOpenHashMap<SimEventInterface<Double>> handles;
 
     /**
      * @param capacity the events to allocate room for up front
      */
     public DsolFutureEventList(int capacity) {
         list = new FutureEventList<>(0.0, capacity);
-        handles = new Object2LongOpenHashMap<>(capacity);
+    }
+
+    private Object2LongOpenHashMap<SimEventInterface<Double>> handles() {
+        if (handles == null) {
+            Object2LongOpenHashMap<SimEventInterface<Double>> map = new Object2LongOpenHashMap<>(list.size());
+            list.forEachInOrder((handle, time, priority, event) -> map.put(event, handle));
+            handles = map;
+        }
+        return handles;
     }
 
     @Override
     public void add(SimEventInterface<Double> event) {
-        handles.put(event, list.add(event.getAbsoluteExecutionTime(), ~event.getPriority(), event));
+        long handle = list.add(event.getAbsoluteExecutionTime(), ~event.getPriority(), event);
+        if (handles != null) {
+            handles.put(event, handle);
+        }
     }
 
     @Override
@@ -47,7 +64,7 @@ public final class DsolFutureEventList implements EventListInterface<Double> {
     @Override
     public SimEventInterface<Double> removeFirst() {
         SimEventInterface<Double> event = list.pollFirst();
-        if (event != null) {
+        if (event != null && handles != null) {
             handles.removeLong(event);
         }
         return event;
@@ -55,18 +72,21 @@ public final class DsolFutureEventList implements EventListInterface<Double> {
 
     @Override
     public boolean remove(SimEventInterface<Double> event) {
-        return handles.containsKey(event) && list.remove(handles.removeLong(event));
+        Object2LongOpenHashMap<SimEventInterface<Double>> map = handles();
+        return map.containsKey(event) && list.remove(map.removeLong(event));
     }
 
     @Override
     public boolean contains(SimEventInterface<Double> event) {
-        return handles.containsKey(event);
+        return handles().containsKey(event);
     }
 
     @Override
     public void clear() {
         list.clear();
-        handles.clear();
+        if (handles != null) {
+            handles.clear();
+        }
     }
 
     @Override

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -21,7 +22,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 /**
  * The DSOL adapter behaves as DSOL's own red-black tree list: the same event from every call, on
  * random operations with ties in time and priority (DSOL's priorities 1 to 10), removals of
- * pending and of unknown events, and in iteration order.
+ * pending and of unknown events (the first of which builds its map of handles, with events
+ * pending), and in iteration order.
  */
 class DsolFutureEventListTest {
     private static SimEvent<Double> event(double time, int priority) {
@@ -72,6 +74,23 @@ class DsolFutureEventListTest {
         }
         assertNull(ours.first());
         assertNull(ours.removeFirst());
+    }
+
+    @Test
+    void theMapOfHandles_isBuiltFromThePendingEvents() {
+        DsolFutureEventList list = new DsolFutureEventList(0);
+        SimEvent<Double> a = event(1, 5);
+        SimEvent<Double> b = event(2, 5);
+        list.add(a);
+        list.add(b);
+        assertSame(a, list.removeFirst());
+        assertFalse(list.contains(a)); // builds the map: b only
+        assertTrue(list.contains(b));
+        SimEvent<Double> c = event(3, 5);
+        list.add(c);
+        assertTrue(list.remove(c));
+        assertTrue(list.remove(b));
+        assertEquals(0, list.size());
     }
 
     @Test
