@@ -243,18 +243,7 @@ public final class CalendarFrontPrototype implements EventListPeer {
         if (count < 2) {
             return old;
         }
-        double mean = (sample[count - 1] - sample[0]) / (count - 1);
-        double sum = 0;
-        int gaps = 0;
-        for (int i = 1; i < count; i++) {
-            double gap = sample[i] - sample[i - 1];
-            if (gap <= 2 * mean) {
-                sum += gap;
-                gaps++;
-            }
-        }
-        double w = gaps == 0 ? 0 : 3 * sum / gaps;
-        return w > 0 && w < Double.POSITIVE_INFINITY ? w : old;
+        return CalendarQueue.widthOf(sample, count, old);
     }
 
     @Override

@@ -183,18 +183,31 @@ public final class CalendarQueue implements EventListPeer {
         currentDay = savedDay;
         lastBucket = savedBucket;
         now = savedNow;
-        double mean = (samples[n - 1] - samples[0]) / (n - 1);
+        return widthOf(samples, n, width);
+    }
+
+    /**
+     * Brown's width from the times of the first events: three times their mean separation, leaving
+     * out separations over twice the first mean.
+     *
+     * @param times the first {@code n >= 2} events' times, in order
+     * @param n how many
+     * @param fallback what to return if that is not a positive finite width
+     * @return the width
+     */
+    static double widthOf(double[] times, int n, double fallback) {
+        double mean = (times[n - 1] - times[0]) / (n - 1);
         double sum = 0;
         int count = 0;
         for (int i = 1; i < n; i++) {
-            double gap = samples[i] - samples[i - 1];
+            double gap = times[i] - times[i - 1];
             if (gap <= 2 * mean) {
                 sum += gap;
                 count++;
             }
         }
         double w = count == 0 ? 0 : 3 * sum / count;
-        return w > 0 && w < Double.POSITIVE_INFINITY ? w : width;
+        return w > 0 && w < Double.POSITIVE_INFINITY ? w : fallback;
     }
 
     @Override
