@@ -10,7 +10,8 @@ import java.util.concurrent.TimeoutException;
 
 /**
  * A future of {@code TimingWheelExecutor}: a one-shot task ({@link PeriodicTask} adds the period).
- * 48 bytes with compressed references, and one node of the wheel while pending.
+ * 64 bytes with compressed references, the wheel's links and tick included: nothing else is kept
+ * per pending task.
  *
  * <p>States beyond {@link WheelTask}'s: {@link #NORMAL} and {@link #EXCEPTIONAL}. The body (a
  * {@link Runnable} or a {@link Callable}) is replaced by the outcome when the task completes, and

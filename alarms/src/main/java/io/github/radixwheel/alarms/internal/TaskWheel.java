@@ -2,169 +2,370 @@ package io.github.radixwheel.alarms.internal;
 
 import io.github.radixwheel.core.LevelBits;
 import io.github.radixwheel.core.internal.Checks;
+import io.github.radixwheel.core.internal.OccupancyBitmap;
 import io.github.radixwheel.core.internal.RadixEngine;
-import java.util.Arrays;
 import java.util.function.Consumer;
 
 /**
- * The radix wheel of a {@link TimerCore}: task objects keyed by tick number, delivered in (tick,
+ * The radix wheel of a {@link TimerCore}: tasks keyed by tick number, delivered in (tick,
  * insertion) order. Not thread-safe; the core calls it under its lock.
  *
- * <p>Each task knows its node ({@link WheelTask#node}), so a removal is O(1) with no lookup and no
- * handle: the engine's key and links (16 bytes) plus one reference here (4 bytes, compressed) per
- * node of capacity. A task taken out of the engine to be handed to a task executor may keep its
- * node ({@link #pollMinKeepingNode}) until it is claimed or cancelled, so that a shutdown still
- * finds it ({@link #forEach}). Capacity grows by half; freed nodes are reused last in, first out, so that a
- * schedule after a cancel touches warm lines. A node's task reference is cleared when the task
- * leaves, so a cancelled task is not retained.
+ * <p>Intrusive: each task carries its own links and tick ({@link WheelTask#next},
+ * {@link WheelTask#prev}, {@link WheelTask#tick}), so the wheel keeps no array per task. A task
+ * costs its own object's bytes and nothing more, a cancel is O(1) with no lookup, and taking a due
+ * task touches that task and a slot's head, which a wheel of node arrays cannot offer (its key, its
+ * links and its reference to the task lie in three arrays).
+ *
+ * <p>Level {@code i} holds the tasks whose tick agrees with the least allowed tick in every bit
+ * above level {@code i}'s bits and differs from it in one of them (level 0: or in none); the slot
+ * is the tick's bits of that level. So no level's slots wrap, each tick lies in exactly one slot,
+ * and the first occupied slot of the lowest occupied level holds the least ticks. Taking the first
+ * task from a slot above level 0 first raises the least allowed tick to that slot's start and moves
+ * the slot's tasks down, in their order: the tasks of one tick stay in insertion order. A slot is a
+ * circular list whose head is in {@link #heads} (the head's {@code prev} is the tail).
+ *
+ * <p>A task taken out to be handed to a task executor ({@link #pollMinKeepingNode}) waits in a
+ * list of its own until it is claimed or cancelled, so that a shutdown still finds it
+ * ({@link #forEach}). A task that leaves has its links cleared, and no other task refers to it, so
+ * a cancelled task is not retained.
  */
 final class TaskWheel {
-    private static final int NIL = RadixEngine.NIL;
-    private static final int MIN_GROWTH = 16;
-
-    private final RadixEngine engine;
-    private WheelTask[] tasks;
-    /** Nodes at or above this one have never been handed out. */
-    private int highWater;
-    private int freeHead = NIL;
+    private final int numLevels;
+    /** Per level, the tick bits below its slot index. */
+    private final int[] shift;
+    /** Per level, its number of slots minus one. */
+    private final int[] mask;
+    /** For the highest bit in which a tick differs from the least allowed one: the tick's level. */
+    private final byte[] levelOfBit = new byte[64];
+    private final WheelTask[][] heads;
+    private final OccupancyBitmap[] occupied;
+    /** Bit {@code i} set iff level {@code i} holds a task. */
+    private long occupiedLevels;
+    /** The least tick the wheel accepts: that of the last task polled, or 0. */
+    private long min;
+    private int size;
+    /** The first task in delivery order while known; null if unknown or empty. */
+    private WheelTask first;
+    /** The head of the circular list of tasks handed over, or null. */
+    private WheelTask handed;
 
     /**
      * @param levelBits the levels, extended to 63 bits so that every tick number fits
-     * @param initialCapacity nodes allocated up front
+     * @throws IllegalArgumentException if a level has more than {@link RadixEngine#MAX_LEVEL_BITS} bits
      */
-    TaskWheel(LevelBits levelBits, int initialCapacity) {
-        this.engine = new RadixEngine(levelBits.extendToMaxNumBits(), initialCapacity);
-        this.tasks = new WheelTask[initialCapacity];
+    TaskWheel(LevelBits levelBits) {
+        LevelBits bits = levelBits.extendToMaxNumBits();
+        numLevels = bits.numLevels();
+        shift = new int[numLevels];
+        mask = new int[numLevels];
+        heads = new WheelTask[numLevels][];
+        occupied = new OccupancyBitmap[numLevels];
+        int sum = 0;
+        for (int i = 0; i < numLevels; i++) {
+            int b = bits.bits(i);
+            if (b > RadixEngine.MAX_LEVEL_BITS) {
+                throw Checks.outOfRange("bits of level " + i + " in " + levelBits, b, 1, RadixEngine.MAX_LEVEL_BITS);
+            }
+            shift[i] = sum;
+            mask[i] = (1 << b) - 1;
+            heads[i] = new WheelTask[1 << b];
+            occupied[i] = new OccupancyBitmap(1 << b);
+            for (int bit = sum; bit < sum + b; bit++) {
+                levelOfBit[bit] = (byte) i;
+            }
+            sum += b;
+        }
     }
 
+    /** {@return the number of tasks linked in the wheel (not those handed over)} */
     int size() {
-        return engine.size();
+        return size;
     }
 
     boolean isEmpty() {
-        return engine.size() == 0;
+        return size == 0;
     }
 
     /** The least tick the wheel accepts: that of the last task polled, or 0. */
     long minAllowedTick() {
-        return engine.minAllowedKey();
+        return min;
     }
 
-    /** Adds a task that is in no wheel at {@code tick}, raised to {@link #minAllowedTick()} if below. */
+    /** Adds a task that is in no wheel at {@code tick}, raised to {@link #minAllowedTick()} if below. O(1). */
     void add(WheelTask task, long tick) {
-        int e = allocate();
-        tasks[e] = task;
-        task.node = e;
-        engine.insertLast(e, Math.max(tick, engine.minAllowedKey()));
+        long t = Math.max(tick, min);
+        task.tick = t;
+        task.node = WheelTask.IN_WHEEL;
+        link(task, t);
+        if (size++ == 0 || first != null && t < first.tick) {
+            first = task;
+        }
     }
 
-    /** Removes a task that holds a node of this wheel, in the engine or handed over. O(1). */
+    /** Removes a task that is in this wheel, linked or handed over. O(1). */
     void remove(WheelTask task) {
-        int e = task.node;
-        if (engine.isLinked(e)) {
-            engine.unlink(e);
+        if (task.node == WheelTask.IN_WHEEL) {
+            unlinkFromSlot(task);
+            size--;
+            if (task == first) {
+                first = null;
+            }
+        } else {
+            handed = unlinkFromList(task, handed);
         }
-        free(e);
         task.node = WheelTask.OFF_WHEEL;
     }
 
-    /** Whether a task that holds a node of this wheel is in the engine, not handed over. */
+    /** Whether a task that is in this wheel is linked, not handed over. */
     boolean isLinked(WheelTask task) {
-        return engine.isLinked(task.node);
-    }
-
-    /** {@return the tick of the first task, or {@link Long#MAX_VALUE} if empty} */
-    long minTick() {
-        int e = engine.minNode();
-        return e == NIL ? Long.MAX_VALUE : engine.key(e);
+        return task.node == WheelTask.IN_WHEEL;
     }
 
     /**
-     * Takes the first task out of the engine, keeping its node; the wheel must not be empty. Its
-     * tick becomes the least allowed.
+     * {@return the tick of the first task, or {@link Long#MAX_VALUE} if empty} O(1) when the first
+     * task lies in level 0 or is known; otherwise a walk of the first slot, whose answer is kept.
+     */
+    long minTick() {
+        if (size == 0) {
+            return Long.MAX_VALUE;
+        }
+        WheelTask f = first;
+        if (f == null) {
+            first = f = findFirst();
+        }
+        return f.tick;
+    }
+
+    /**
+     * Takes the first task out to be handed over, keeping it in the wheel's list of such tasks; the
+     * wheel must not be empty. Its tick becomes the least allowed.
      */
     WheelTask pollMinKeepingNode() {
-        return tasks[engine.pollMinNode()];
+        WheelTask task = takeFirst();
+        task.node = WheelTask.HANDED_OVER;
+        if (handed == null) {
+            task.next = task.prev = task;
+            handed = task;
+        } else {
+            linkBefore(task, handed);
+        }
+        return task;
     }
 
     /** Removes and returns the first task; the wheel must not be empty. Its tick becomes the least allowed. */
     WheelTask pollMin() {
-        int e = engine.pollMinNode();
-        WheelTask task = tasks[e];
-        free(e);
+        WheelTask task = takeFirst();
         task.node = WheelTask.OFF_WHEEL;
         return task;
     }
 
     /**
-     * Visits every task that holds a node, in the engine or handed over, in no particular order;
-     * {@code visitor} must not change the wheel. O(capacity).
+     * Visits every task in the wheel, linked or handed over, in no particular order; {@code visitor}
+     * must not change the wheel. O(tasks + occupied bitmap words).
      */
     void forEach(Consumer<WheelTask> visitor) {
-        for (int e = 0; e < highWater; e++) {
-            if (tasks[e] != null) {
-                visitor.accept(tasks[e]);
+        for (long levels = occupiedLevels; levels != 0; levels &= levels - 1) {
+            int level = Long.numberOfTrailingZeros(levels);
+            for (int slot = occupied[level].nextSetBit(0); slot >= 0; slot = occupied[level].nextSetBit(slot + 1)) {
+                visitList(heads[level][slot], visitor);
             }
+        }
+        visitList(handed, visitor);
+    }
+
+    private static void visitList(WheelTask head, Consumer<WheelTask> visitor) {
+        if (head != null) {
+            WheelTask t = head;
+            do {
+                WheelTask next = t.next;
+                visitor.accept(t);
+                t = next;
+            } while (t != head);
         }
     }
 
     /**
-     * Checks the engine, that each node's task names it, and the free list.
+     * Checks every slot's list and bit, each task's place for its tick, the count, the known first
+     * task and the list of tasks handed over.
      *
-     * @return the number of tasks handed over (holding a node outside the engine)
+     * @return the number of tasks handed over
      */
     int checkInvariants() {
-        engine.checkInvariants();
-        int handed = 0;
-        for (int e = 0; e < highWater; e++) {
-            WheelTask task = tasks[e];
-            if (task != null && task.node != e || task == null && engine.isLinked(e)) {
-                throw Checks.state("task wheel: node " + e + " holds task " + task
-                        + (task == null ? " but is linked" : " whose node is " + task.node));
+        int linked = 0;
+        for (int level = 0; level < numLevels; level++) {
+            occupied[level].checkSummary("task wheel level " + level);
+            boolean any = false;
+            for (int slot = 0; slot <= mask[level]; slot++) {
+                WheelTask head = heads[level][slot];
+                if (occupied[level].get(slot) != (head != null)) {
+                    throw Checks.state("task wheel: level " + level + " slot " + slot + " has bit "
+                            + occupied[level].get(slot) + " and head " + head);
+                }
+                if (head == null) {
+                    continue;
+                }
+                any = true;
+                WheelTask t = head;
+                do {
+                    if (t.node != WheelTask.IN_WHEEL || t.tick < min || levelOf(t.tick) != level
+                            || slotOf(level, t.tick) != slot || t.next.prev != t || ++linked > size) {
+                        throw Checks.state("task wheel: task " + t + " (node " + t.node + ", tick " + t.tick
+                                + ") misplaced in level " + level + " slot " + slot + " (least allowed tick " + min + ")");
+                    }
+                    t = t.next;
+                } while (t != head);
             }
-            if (task != null && !engine.isLinked(e)) {
-                handed++;
+            if (any != ((occupiedLevels & (1L << level)) != 0)) {
+                throw Checks.state("task wheel: level " + level + " occupied " + any + " but its bit says otherwise");
             }
         }
-        int free = 0;
-        for (int e = freeHead; e != NIL; e = engine.nextFree(e)) {
-            if (e < 0 || e >= highWater || tasks[e] != null || ++free > highWater) {
-                throw Checks.state("task wheel: free list broken at node " + e);
-            }
+        if (linked != size) {
+            throw Checks.state("task wheel: " + linked + " tasks linked, size " + size);
         }
-        if (engine.size() + handed + free != highWater) {
-            throw Checks.state("task wheel: " + engine.size() + " linked + " + handed + " handed over + " + free
-                    + " free != " + highWater + " nodes handed out");
+        if (first != null && first != findFirst()) {
+            throw Checks.state("task wheel: the known first task " + first + " (tick " + first.tick + ") is not first");
         }
-        return handed;
+        int handedCount = 0;
+        if (handed != null) {
+            WheelTask t = handed;
+            do {
+                if (t.node != WheelTask.HANDED_OVER || t.next.prev != t) {
+                    throw Checks.state("task wheel: handed-over list broken at " + t + " (node " + t.node + ")");
+                }
+                handedCount++;
+                t = t.next;
+            } while (t != handed);
+        }
+        return handedCount;
     }
 
-    private int allocate() {
-        int e = freeHead;
-        if (e != NIL) {
-            freeHead = engine.nextFree(e);
-            return e;
-        }
-        if (highWater == tasks.length) {
-            grow();
-        }
-        return highWater++;
+    // ---------------------------------------------------------------- levels and slots
+
+    private int levelOf(long tick) {
+        long x = tick ^ min;
+        return x == 0 ? 0 : levelOfBit[63 - Long.numberOfLeadingZeros(x)];
     }
 
-    private void free(int e) {
-        tasks[e] = null;
-        engine.setNext(e, freeHead);
-        freeHead = e;
+    private int slotOf(int level, long tick) {
+        return (int) (tick >>> shift[level]) & mask[level];
     }
 
-    private void grow() {
-        int old = tasks.length;
-        if (old >= RadixEngine.MAX_CAPACITY) {
-            throw Checks.state("capacity exhausted: " + old + " pending tasks (expected: at most "
-                    + RadixEngine.MAX_CAPACITY + ")");
+    private void link(WheelTask task, long tick) {
+        int level = levelOf(tick);
+        int slot = slotOf(level, tick);
+        WheelTask[] h = heads[level];
+        WheelTask head = h[slot];
+        if (head == null) {
+            task.next = task.prev = task;
+            h[slot] = task;
+            occupied[level].set(slot);
+            occupiedLevels |= 1L << level;
+        } else {
+            linkBefore(task, head);
         }
-        int capacity = (int) Math.min(RadixEngine.MAX_CAPACITY, (long) old + Math.max(MIN_GROWTH, old >>> 1));
-        engine.resize(capacity);
-        tasks = Arrays.copyOf(tasks, capacity);
+    }
+
+    /** Links {@code task} before {@code head} in its circular list: at the back. */
+    private static void linkBefore(WheelTask task, WheelTask head) {
+        WheelTask tail = head.prev;
+        task.prev = tail;
+        task.next = head;
+        tail.next = task;
+        head.prev = task;
+    }
+
+    private void unlinkFromSlot(WheelTask task) {
+        long t = task.tick;
+        int level = levelOf(t);
+        int slot = slotOf(level, t);
+        WheelTask[] h = heads[level];
+        if (task.next == task) {
+            h[slot] = null;
+            if (occupied[level].clear(slot)) {
+                occupiedLevels &= ~(1L << level);
+            }
+            task.next = task.prev = null;
+        } else {
+            WheelTask rest = unlinkFromList(task, h[slot]);
+            h[slot] = rest;
+        }
+    }
+
+    /**
+     * Unlinks {@code task} from the circular list that starts at {@code head} and clears its links.
+     *
+     * @return the list's head afterwards, null if it emptied
+     */
+    private static WheelTask unlinkFromList(WheelTask task, WheelTask head) {
+        WheelTask next = task.next;
+        WheelTask result = head;
+        if (next == task) {
+            result = null;
+        } else {
+            WheelTask prev = task.prev;
+            prev.next = next;
+            next.prev = prev;
+            if (head == task) {
+                result = next;
+            }
+        }
+        task.next = task.prev = null;
+        return result;
+    }
+
+    /** The first task in delivery order; the wheel is not empty. */
+    private WheelTask findFirst() {
+        int level = Long.numberOfTrailingZeros(occupiedLevels);
+        WheelTask head = heads[level][occupied[level].nextSetBit(0)];
+        if (level == 0) {
+            return head; // a slot of level 0 holds one tick
+        }
+        WheelTask best = head;
+        for (WheelTask t = head.next; t != head; t = t.next) {
+            if (t.tick < best.tick) {
+                best = t; // strictly less: of equal ticks the earlier in the list, inserted first, wins
+            }
+        }
+        return best;
+    }
+
+    /**
+     * Unlinks the first task, moving the first slot down first while it lies above level 0, and
+     * raises the least allowed tick to its tick; the wheel is not empty.
+     */
+    private WheelTask takeFirst() {
+        int level;
+        int slot;
+        while ((level = Long.numberOfTrailingZeros(occupiedLevels)) != 0) {
+            moveDown(level, occupied[level].nextSetBit(0));
+        }
+        slot = occupied[0].nextSetBit(0);
+        WheelTask task = heads[0][slot];
+        min = task.tick; // in level 0's block: no task changes level
+        unlinkFromSlot(task);
+        size--;
+        first = heads[0][slot]; // the next of the same tick, or null: unknown
+        return task;
+    }
+
+    /**
+     * Raises the least allowed tick to the start of {@code slot} of {@code level}, the first occupied
+     * slot of the lowest occupied level, and relinks its tasks, in order, into the levels below.
+     */
+    private void moveDown(int level, int slot) {
+        int blockBits = level + 1 < numLevels ? shift[level + 1] : 63;
+        long blockMask = -1L >>> (64 - blockBits);
+        WheelTask head = heads[level][slot];
+        heads[level][slot] = null;
+        if (occupied[level].clear(slot)) {
+            occupiedLevels &= ~(1L << level);
+        }
+        min = (min & ~blockMask) | ((long) slot << shift[level]);
+        WheelTask t = head;
+        do {
+            WheelTask next = t.next;
+            link(t, t.tick);
+            t = next;
+        } while (t != head);
     }
 }

@@ -156,7 +156,7 @@ public final class TimerCore implements TimerThread.Driven {
             ThreadFactory threadFactory, Runnable onQuiescent) {
         this.onQuiescent = onQuiescent;
         this.tickNanos = tickNanos;
-        this.wheel = new TaskWheel(levelBits, 16);
+        this.wheel = new TaskWheel(levelBits);
         this.maxPending = maxPending;
         this.taskExecutor = taskExecutor;
         this.drivingBatch = clock == null ? null : new WheelTask[HAND_OVER_BATCH];
@@ -791,7 +791,7 @@ public final class TimerCore implements TimerThread.Driven {
 
     /**
      * Accepts no task from now on, and takes every pending task that {@code which} selects out of
-     * the wheel. O(capacity).
+     * the wheel. O(slots + tasks).
      *
      * @param which selects the tasks to take (called under the lock: must not call the core)
      * @param handedOverToo whether tasks handed to the task executor and not yet claimed are taken

@@ -42,6 +42,10 @@ public abstract class WheelTask implements Runnable {
 
     /** {@link #node} of a task in no wheel: new, claimed, dropped or finished. */
     static final int OFF_WHEEL = -1;
+    /** {@link #node} of a task linked in its core's wheel. */
+    static final int IN_WHEEL = 0;
+    /** {@link #node} of a task taken from the wheel to be handed to a task executor, not yet claimed. */
+    static final int HANDED_OVER = 1;
     /**
      * {@link #node} of a pending task at index 0 of the core's ring, not yet in the wheel; a task at
      * index {@code i} has {@code IN_RING - i}.
@@ -64,11 +68,21 @@ public abstract class WheelTask implements Runnable {
     }
 
     /**
-     * The task's node in its core's wheel (linked, or handed over to a task executor), or one of the
-     * negative markers; written under the core's lock, except that the producer sets {@link #IN_RING}
-     * before the ring publishes the task. A cancel reads it without the lock as a hint only.
+     * Where the task is: {@link #IN_WHEEL}, {@link #HANDED_OVER}, {@link #OFF_WHEEL}, or a slot of
+     * the ring ({@link #IN_RING}); written under the core's lock, except that the producer sets
+     * {@link #IN_RING} before the ring publishes the task. A cancel reads it without the lock as a
+     * hint only.
      */
     int node = OFF_WHEEL;
+    /**
+     * The task's neighbours in its wheel slot's circular list, or in the list of tasks handed over;
+     * null elsewhere. The wheel's own: the task carries its links, so the wheel keeps no array per
+     * task and taking a due task touches this object and a slot's head.
+     */
+    WheelTask next;
+    WheelTask prev;
+    /** The tick under which the wheel keeps the task (meaningful while {@link #node} is not negative). */
+    long tick;
     private volatile int state;
 
     /** A new task, {@link #PENDING}. */

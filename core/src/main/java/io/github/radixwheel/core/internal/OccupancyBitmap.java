@@ -3,15 +3,17 @@ package io.github.radixwheel.core.internal;
 /**
  * One bit per slot of a level, set while the slot holds an element, with a summary word per 64
  * words when the level has more than 64 slots. Finding the next occupied slot costs one
- * {@code tzcnt} per word visited, never a walk over empty slots.
+ * {@code tzcnt} per word visited, never a walk over empty slots. Public for the alarms module's
+ * task wheel, which links its tasks itself.
  */
-final class OccupancyBitmap {
+public final class OccupancyBitmap {
     private final int numSlots;
     private final long[] words;
     /** Bit {@code w} set iff {@code words[w] != 0}; null when there is a single word. */
     private final long[] summary;
 
-    OccupancyBitmap(int numSlots) {
+    /** @param numSlots the number of slots, a power of two */
+    public OccupancyBitmap(int numSlots) {
         this.numSlots = numSlots;
         int numWords = Math.max(1, numSlots >>> 6);
         this.words = new long[numWords];
@@ -19,7 +21,7 @@ final class OccupancyBitmap {
     }
 
     /** Sets the bit of a slot. */
-    void set(int slot) {
+    public void set(int slot) {
         int w = slot >>> 6;
         words[w] |= 1L << slot;
         if (summary != null) {
@@ -32,7 +34,7 @@ final class OccupancyBitmap {
      *
      * @return whether no bit is set any more
      */
-    boolean clear(int slot) {
+    public boolean clear(int slot) {
         int w = slot >>> 6;
         if ((words[w] &= ~(1L << slot)) != 0) {
             return false;
@@ -57,12 +59,12 @@ final class OccupancyBitmap {
         return after == 0 ? -1 : (slot & ~63) | Long.numberOfTrailingZeros(after);
     }
 
-    boolean get(int slot) {
+    public boolean get(int slot) {
         return (words[slot >>> 6] & (1L << slot)) != 0;
     }
 
     /** {@return the least occupied slot {@code >= from}, or -1} */
-    int nextSetBit(int from) {
+    public int nextSetBit(int from) {
         if (from >= numSlots) {
             return -1;
         }
@@ -93,7 +95,7 @@ final class OccupancyBitmap {
     }
 
     /** Throws naming a bit set past the last slot, or the first word whose summary bit disagrees with it. */
-    void checkSummary(String level) {
+    public void checkSummary(String level) {
         String problem = summaryProblem();
         if (problem != null) {
             throw Checks.state(level + ": " + problem);
