@@ -10,8 +10,8 @@ import java.util.concurrent.TimeoutException;
 
 /**
  * A future of {@code TimingWheelExecutor}: a one-shot task ({@link PeriodicTask} adds the period).
- * 64 bytes with compressed references, the wheel's links and tick included: nothing else is kept
- * per pending task.
+ * 56 bytes with compressed references, the wheel's links included: nothing else is kept per
+ * pending task. Its deadline is {@link WheelTask#deadline}.
  *
  * <p>States beyond {@link WheelTask}'s: {@link #NORMAL} and {@link #EXCEPTIONAL}. The body (a
  * {@link Runnable} or a {@link Callable}) is replaced by the outcome when the task completes, and
@@ -26,8 +26,6 @@ public class ScheduledTask<V> extends WheelTask implements RunnableScheduledFutu
     static final int EXCEPTIONAL = FIRST_OWN_STATE + 1;
 
     final TaskScheduler scheduler;
-    /** The task's deadline on the scheduler's clock, or {@link TimerCore#NEVER}; changes only between runs. */
-    long deadline;
     /** The submission order. */
     private long sequence;
     /** The body while pending or running; the result or exception when done; null when cancelled. */
@@ -44,8 +42,7 @@ public class ScheduledTask<V> extends WheelTask implements RunnableScheduledFutu
     }
 
     @Override
-    protected void scheduled(long deadline, long sequence) {
-        this.deadline = deadline;
+    protected void scheduled(long sequence) {
         this.sequence = sequence;
     }
 

@@ -4,14 +4,14 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 
 /**
- * The hand-off ring of a real-time {@link TimerCore}: producers put a task and its tick in a slot
+ * The hand-off ring of a real-time {@link TimerCore}: producers put a task in a slot
  * without the core's lock, and whoever holds the lock later moves them into the wheel, in slot
  * order. Many producers, one consumer at a time (the holder of the core's lock). Bounded: the core
  * admits a producer only while a slot is free, and one that finds the ring full drains it under
  * the lock itself.
  *
  * <p>The core hands out slot numbers (its count of admissions, one compare-and-set); the producer
- * then writes the tick and publishes the task with a release store. A slot claimed but not yet
+ * then writes the deadline into the task and publishes it with a release store. A slot claimed but not yet
  * published ends a drain: the tasks behind it wait for the next one. The consumer clears each slot
  * it reads, so a drained task is not retained, and at the end of the drain publishes the new head
  * with a release store (a plain store on x86), after which producers may reuse the slots. A task
@@ -36,9 +36,8 @@ final class TaskRing {
          * Takes a task that a producer offered.
          *
          * @param task the task
-         * @param tick the tick it was offered with
          */
-        void take(WheelTask task, long tick);
+        void take(WheelTask task);
     }
 
     /** What {@link #clear} leaves in a slot: a task was there and has left. */
@@ -60,7 +59,6 @@ final class TaskRing {
     };
 
     private final WheelTask[] tasks = new WheelTask[CAPACITY];
-    private final long[] ticks = new long[CAPACITY];
     /**
      * The head, the next slot the consumer reads, at {@link #HEAD_INDEX}: written only by the
      * consumer, once per drain, with release stores; read by every producer. Padded, so that its
@@ -81,13 +79,12 @@ final class TaskRing {
      * @param slot the slot's number
      * @param task the task, not null
      * @param deadline its deadline
-     * @param tick the tick of the deadline
      */
-    void publish(long slot, WheelTask task, long deadline, long tick) {
+    void publish(long slot, WheelTask task, long deadline) {
         int s = index(slot);
         task.node = WheelTask.IN_RING - s; // first: a cancel that finds the task from now on clears its slot
-        task.scheduled(deadline, slot);
-        ticks[s] = tick;
+        task.deadline = deadline;
+        task.scheduled(slot);
         SLOT.setRelease(tasks, s, task);
     }
 
@@ -123,7 +120,6 @@ final class TaskRing {
                 if (task == null) {
                     break;
                 }
-                long tick = ticks[s];
                 // A task is taken atomically, against a tryClear; a marker stays. Either null is
                 // published to producers by the head's release store.
                 if (task == LEFT) {
@@ -133,7 +129,7 @@ final class TaskRing {
                 }
                 h++;
                 if (task != LEFT) {
-                    sink.take(task, tick);
+                    sink.take(task);
                 }
             }
         } finally {

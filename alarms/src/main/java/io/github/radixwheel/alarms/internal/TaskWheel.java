@@ -7,12 +7,13 @@ import io.github.radixwheel.core.internal.RadixEngine;
 import java.util.function.Consumer;
 
 /**
- * The radix wheel of a {@link TimerCore}: tasks keyed by tick number, delivered in (tick,
- * insertion) order. Not thread-safe; the core calls it under its lock.
+ * The radix wheel of a {@link TimerCore}: tasks keyed by the tick of their deadline, raised to the
+ * least allowed tick, and delivered in (tick, insertion) order. Not thread-safe; the core calls it
+ * under its lock.
  *
- * <p>Intrusive: each task carries its own links and tick ({@link WheelTask#next},
- * {@link WheelTask#prev}, {@link WheelTask#tick}), so the wheel keeps no array per task. A task
- * costs its own object's bytes and nothing more, a cancel is O(1) with no lookup, and taking a due
+ * <p>Intrusive: each task carries its own links ({@link WheelTask#next}, {@link WheelTask#prev}),
+ * and its tick is computed from its {@link WheelTask#deadline}, so the wheel keeps no array per
+ * task and the task no second time. A task costs its own object's bytes and nothing more, a cancel is O(1) with no lookup, and taking a due
  * task touches that task and a slot's head, which a wheel of node arrays cannot offer (its key, its
  * links and its reference to the task lie in three arrays).
  *
@@ -30,6 +31,7 @@ import java.util.function.Consumer;
  * a cancelled task is not retained.
  */
 final class TaskWheel {
+    private final long tickNanos;
     private final int numLevels;
     /** Per level, the tick bits below its slot index. */
     private final int[] shift;
@@ -46,14 +48,18 @@ final class TaskWheel {
     private int size;
     /** The first task in delivery order while known; null if unknown or empty. */
     private WheelTask first;
+    /** {@link #first}'s tick, while it is known. */
+    private long firstTick;
     /** The head of the circular list of tasks handed over, or null. */
     private WheelTask handed;
 
     /**
      * @param levelBits the levels, extended to 63 bits so that every tick number fits
+     * @param tickNanos the length of a tick, positive: a deadline's tick is {@code deadline / tickNanos}
      * @throws IllegalArgumentException if a level has more than {@link RadixEngine#MAX_LEVEL_BITS} bits
      */
-    TaskWheel(LevelBits levelBits) {
+    TaskWheel(LevelBits levelBits, long tickNanos) {
+        this.tickNanos = tickNanos;
         LevelBits bits = levelBits.extendToMaxNumBits();
         numLevels = bits.numLevels();
         shift = new int[numLevels];
@@ -91,15 +97,28 @@ final class TaskWheel {
         return min;
     }
 
-    /** Adds a task that is in no wheel at {@code tick}, raised to {@link #minAllowedTick()} if below. O(1). */
-    void add(WheelTask task, long tick) {
-        long t = Math.max(tick, min);
-        task.tick = t;
+    /**
+     * Adds a task that is in no wheel, at the tick of its {@link WheelTask#deadline} or, if that is
+     * below, at {@link #minAllowedTick()}. O(1).
+     */
+    void add(WheelTask task) {
+        long t = tickOf(task);
         task.node = WheelTask.IN_WHEEL;
         link(task, t);
-        if (size++ == 0 || first != null && t < first.tick) {
+        if (size++ == 0 || first != null && t < firstTick) {
             first = task;
+            firstTick = t;
         }
+    }
+
+    /**
+     * The tick under which the wheel keeps a task: its deadline's, raised to the least allowed tick.
+     * For a task in the wheel this is the tick it was added under, whatever the least allowed tick
+     * has become since: a task added below it sits at it, and it cannot rise past a task in the wheel.
+     */
+    long tickOf(WheelTask task) {
+        long d = task.deadline;
+        return Math.max(d == TimerCore.NEVER ? Long.MAX_VALUE : d / tickNanos, min);
     }
 
     /** Removes a task that is in this wheel, linked or handed over. O(1). */
@@ -129,11 +148,11 @@ final class TaskWheel {
         if (size == 0) {
             return Long.MAX_VALUE;
         }
-        WheelTask f = first;
-        if (f == null) {
-            first = f = findFirst();
+        if (first == null) {
+            first = findFirst();
+            firstTick = tickOf(first);
         }
-        return f.tick;
+        return firstTick;
     }
 
     /**
@@ -207,9 +226,10 @@ final class TaskWheel {
                 any = true;
                 WheelTask t = head;
                 do {
-                    if (t.node != WheelTask.IN_WHEEL || t.tick < min || levelOf(t.tick) != level
-                            || slotOf(level, t.tick) != slot || t.next.prev != t || ++linked > size) {
-                        throw Checks.state("task wheel: task " + t + " (node " + t.node + ", tick " + t.tick
+                    long tick = tickOf(t);
+                    if (t.node != WheelTask.IN_WHEEL || levelOf(tick) != level || slotOf(level, tick) != slot
+                            || t.next.prev != t || ++linked > size) {
+                        throw Checks.state("task wheel: task " + t + " (node " + t.node + ", tick " + tick
                                 + ") misplaced in level " + level + " slot " + slot + " (least allowed tick " + min + ")");
                     }
                     t = t.next;
@@ -222,8 +242,8 @@ final class TaskWheel {
         if (linked != size) {
             throw Checks.state("task wheel: " + linked + " tasks linked, size " + size);
         }
-        if (first != null && first != findFirst()) {
-            throw Checks.state("task wheel: the known first task " + first + " (tick " + first.tick + ") is not first");
+        if (first != null && (first != findFirst() || firstTick != tickOf(first))) {
+            throw Checks.state("task wheel: the known first task " + first + " (tick " + firstTick + ") is not first");
         }
         int handedCount = 0;
         if (handed != null) {
@@ -275,7 +295,7 @@ final class TaskWheel {
     }
 
     private void unlinkFromSlot(WheelTask task) {
-        long t = task.tick;
+        long t = tickOf(task);
         int level = levelOf(t);
         int slot = slotOf(level, t);
         WheelTask[] h = heads[level];
@@ -321,9 +341,12 @@ final class TaskWheel {
             return head; // a slot of level 0 holds one tick
         }
         WheelTask best = head;
+        long bestTick = tickOf(head);
         for (WheelTask t = head.next; t != head; t = t.next) {
-            if (t.tick < best.tick) {
-                best = t; // strictly less: of equal ticks the earlier in the list, inserted first, wins
+            long tick = tickOf(t);
+            if (tick < bestTick) { // strictly less: of equal ticks the earlier in the list, inserted first, wins
+                best = t;
+                bestTick = tick;
             }
         }
         return best;
@@ -341,10 +364,12 @@ final class TaskWheel {
         }
         slot = occupied[0].nextSetBit(0);
         WheelTask task = heads[0][slot];
-        min = task.tick; // in level 0's block: no task changes level
+        long tick = tickOf(task);
         unlinkFromSlot(task);
+        min = tick; // in level 0's block: no task changes level
         size--;
         first = heads[0][slot]; // the next of the same tick, or null: unknown
+        firstTick = tick;
         return task;
     }
 
@@ -364,7 +389,7 @@ final class TaskWheel {
         WheelTask t = head;
         do {
             WheelTask next = t.next;
-            link(t, t.tick);
+            link(t, tickOf(t));
             t = next;
         } while (t != head);
     }

@@ -156,7 +156,7 @@ public final class TimerCore implements TimerThread.Driven {
             ThreadFactory threadFactory, Runnable onQuiescent) {
         this.onQuiescent = onQuiescent;
         this.tickNanos = tickNanos;
-        this.wheel = new TaskWheel(levelBits);
+        this.wheel = new TaskWheel(levelBits, tickNanos);
         this.maxPending = maxPending;
         this.taskExecutor = taskExecutor;
         this.drivingBatch = clock == null ? null : new WheelTask[HAND_OVER_BATCH];
@@ -205,7 +205,7 @@ public final class TimerCore implements TimerThread.Driven {
             drainFullRing(attempt);
         }
         if (slot >= 0) {
-            ring.publish(slot, task, deadline, tick);
+            ring.publish(slot, task, deadline);
             armed(tick);
         }
         return slot;
@@ -260,9 +260,9 @@ public final class TimerCore implements TimerThread.Driven {
      * The ring's sink, under the lock: a task still pending enters the wheel; one cancelled or
      * claimed meanwhile does not. (A cancel that wins it after this finds it in the wheel.)
      */
-    private void enterFromRing(WheelTask task, long tick) {
+    private void enterFromRing(WheelTask task) {
         if (task.settledState() == WheelTask.PENDING) {
-            wheel.add(task, tick);
+            wheel.add(task);
         } else {
             task.node = WheelTask.OFF_WHEEL;
         }
@@ -303,8 +303,9 @@ public final class TimerCore implements TimerThread.Driven {
                 deadline = saturatedAdd(manualNow, deadlineOrDelay);
             }
             tick = tickOf(deadline);
-            task.scheduled(deadline, sequence);
-            wheel.add(task, tick);
+            task.deadline = deadline;
+            task.scheduled(sequence);
+            wheel.add(task);
         } finally {
             lock.unlock();
         }
@@ -379,7 +380,8 @@ public final class TimerCore implements TimerThread.Driven {
                 countLeft(); // cancelled during its run: balances the insertion, and both counts only grow
                 return false;
             }
-            wheel.add(task, tick);
+            task.deadline = deadline;
+            wheel.add(task);
         } finally {
             lock.unlock();
         }

@@ -81,22 +81,25 @@ public abstract class WheelTask implements Runnable {
      */
     WheelTask next;
     WheelTask prev;
-    /** The tick under which the wheel keeps the task (meaningful while {@link #node} is not negative). */
-    long tick;
+    /**
+     * The deadline on the owner's clock, or {@link TimerCore#NEVER}: written by the core as it admits
+     * the task, and by a periodic task between its runs. The wheel derives the task's tick from it,
+     * so the task keeps one time, not two.
+     */
+    long deadline;
     private volatile int state;
 
     /** A new task, {@link #PENDING}. */
     protected WheelTask() {}
 
     /**
-     * Called by the core when it admits the task, before the task enters the ring or the wheel: a
-     * subclass that keeps its deadline and submission order records them here, so that they are in
-     * place before any other thread can find the task.
+     * Called by the core when it admits the task, after it wrote {@link #deadline} and before the task
+     * enters the ring or the wheel: a subclass that keeps its submission order records it here, so
+     * that it is in place before any other thread can find the task.
      *
-     * @param deadline the task's deadline
      * @param sequence its submission order
      */
-    protected void scheduled(long deadline, long sequence) {
+    protected void scheduled(long sequence) {
     }
 
     /**

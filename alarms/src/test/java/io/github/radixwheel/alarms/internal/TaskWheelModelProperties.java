@@ -21,7 +21,8 @@ import net.jqwik.api.Provide;
 import net.jqwik.api.Tuple;
 
 /**
- * {@link TaskWheel} against a {@link TreeMap} on (tick, insertion order): random adds (ticks leaning
+ * {@link TaskWheel} against a {@link TreeMap} on (tick, insertion order): random adds (deadlines
+ * anywhere in their tick, the tick leaning
  * toward the least allowed tick, level and slot edges around it, ticks below it, and the largest),
  * removals of linked and handed-over tasks, polls and polls that keep the task as handed over. After
  * every step: the invariants, the size, the first tick, the least allowed tick, the tasks handed
@@ -64,8 +65,9 @@ class TaskWheelModelProperties {
     record Op(Kind kind, int edge, long offset, int pick) {}
 
     @Property(tries = 400, seed = "20261128")
-    void wheelBehavesLikeItsModel(@ForAll("bits") LevelBits bits, @ForAll("ops") List<Op> ops) {
-        TaskWheel wheel = new TaskWheel(bits);
+    void wheelBehavesLikeItsModel(@ForAll("bits") LevelBits bits, @ForAll("tickNanos") long tickNanos,
+            @ForAll("ops") List<Op> ops) {
+        TaskWheel wheel = new TaskWheel(bits, tickNanos);
         TreeMap<long[], Task> linked = new TreeMap<>(Comparator.<long[]>comparingLong(k -> k[0]).thenComparingLong(k -> k[1]));
         Map<Task, long[]> keyOf = new IdentityHashMap<>();
         List<Task> handed = new ArrayList<>();
@@ -77,11 +79,14 @@ class TaskWheelModelProperties {
                 case ADD -> {
                     long tick = tick(min, edges.get(op.edge() % edges.size()), op.offset());
                     Task task = new Task(seq);
-                    wheel.add(task, tick);
-                    long[] key = {Math.max(tick, min), seq++};
+                    task.deadline = tick > Long.MAX_VALUE / tickNanos - 1 ? TimerCore.NEVER
+                            : tick * tickNanos + op.pick() % tickNanos;
+                    long expected = task.deadline == TimerCore.NEVER ? Long.MAX_VALUE : tick;
+                    wheel.add(task);
+                    long[] key = {Math.max(expected, min), seq++};
                     linked.put(key, task);
                     keyOf.put(task, key);
-                    assertEquals(key[0], task.tick, "raised tick");
+                    assertEquals(key[0], wheel.tickOf(task), "raised tick");
                 }
                 case REMOVE_LINKED -> {
                     if (!linked.isEmpty()) {
@@ -163,6 +168,11 @@ class TaskWheelModelProperties {
     Arbitrary<LevelBits> bits() {
         return Arbitraries.of(LevelBits.of(1), LevelBits.of(2, 2), LevelBits.of(3, 1, 2), LevelBits.of(5, 7),
                 LevelBits.DEFAULT);
+    }
+
+    @Provide
+    Arbitrary<Long> tickNanos() {
+        return Arbitraries.of(1L, 3L, 1_000_000L);
     }
 
     @Provide

@@ -58,7 +58,7 @@ public class TimerCoreRingLincheckTest {
         }
 
         @Override
-        protected void scheduled(long deadline, long sequence) {
+        protected void scheduled(long sequence) {
             number = sequence;
             scheduled.put(sequence, this);
         }
