@@ -370,7 +370,7 @@ public final class TimerCore implements TimerThread.Driven {
         lock.lock();
         try {
             drainRing();
-            releaseKeptNode(task); // taken to run by the driving thread, which has not yet freed its node
+            releaseKeptNode(task); // taken to run by the driving thread, which has not yet released it
             if (isClosed()) {
                 task.casState(WheelTask.RUNNING, WheelTask.CANCELLED);
                 return false;
@@ -586,8 +586,8 @@ public final class TimerCore implements TimerThread.Driven {
     }
 
     /**
-     * Under the lock: takes the first task out of the wheel to be handed over, still pending; it keeps
-     * its node, so that a shutdown finds it. A task cancelled after it entered the wheel is dropped
+     * Under the lock: takes the first task out of the wheel to be handed over, still pending; it waits
+     * in the wheel's list of such tasks, so that a shutdown finds it. A task cancelled after it entered the wheel is dropped
      * instead.
      *
      * @return the task, or null if it was cancelled
@@ -650,11 +650,11 @@ public final class TimerCore implements TimerThread.Driven {
 
     /**
      * The driving thread's {@link #runDueBefore} without a task executor: takes the due tasks in
-     * batches of one tick, under one hold of the lock each, still pending and keeping their nodes (as
-     * if handed over, so that a shutdown finds them), and claims each without the lock just before it
+     * batches of one tick, under one hold of the lock each, still pending and in the wheel's list of
+     * tasks handed over (so that a shutdown finds them), and claims each without the lock just before it
      * runs, so that a cancel before then wins. The order is the one-at-a-time order: a task that a run
      * schedules, or a periodic task scheduled again (at a fixed rate, maybe in the batch's tick), goes
-     * after the batch's tasks. The nodes are freed at the next hold of the lock. Package-private so
+     * after the batch's tasks. They leave that list at the next hold of the lock. Package-private so
      * that a test can stand in for the driving thread: only one thread at a time may call it, since the
      * claims' count has one writer.
      */
@@ -691,7 +691,7 @@ public final class TimerCore implements TimerThread.Driven {
     }
 
     /**
-     * Frees the nodes of the {@code previous} tasks of the last batch, then takes up to
+     * Releases the {@code previous} tasks of the last batch from the wheel, then takes up to
      * {@code batch.length} tasks of the first tick before {@code bound} that has any, in order,
      * still pending.
      *
@@ -717,7 +717,7 @@ public final class TimerCore implements TimerThread.Driven {
         }
     }
 
-    /** Under the lock: frees the nodes that the first {@code n} tasks of a batch still keep. */
+    /** Under the lock: releases from the wheel the first {@code n} tasks of a batch that are still in it. */
     private void releaseBatch(WheelTask[] batch, int n) {
         for (int i = 0; i < n; i++) {
             WheelTask task = batch[i];
@@ -729,9 +729,9 @@ public final class TimerCore implements TimerThread.Driven {
     }
 
     /**
-     * Under the lock: frees the node of a task taken from the wheel to run or hand over, if it still
-     * keeps it (a cancel, a claim through {@link #claim} or a shutdown may have freed it already, and
-     * a task scheduled again holds a node in the wheel).
+     * Under the lock: takes a task taken from the wheel to run or hand over out of the wheel's list of
+     * such tasks, if it is still there (a cancel, a claim through {@link #claim} or a shutdown may have freed it already, and
+     * a task scheduled again is linked in the wheel).
      */
     private void releaseKeptNode(WheelTask task) {
         if (task.node >= 0 && !wheel.isLinked(task)) {
@@ -743,7 +743,7 @@ public final class TimerCore implements TimerThread.Driven {
     /**
      * The driving thread claims a task of its batch, just before it runs it: as a cancel wins a task,
      * without the lock, counted while the task shows no state; under the lock once a shutdown has
-     * begun, as a cancel does. The node is freed later ({@link #releaseBatch}).
+     * begun, as a cancel does. It leaves the wheel's list later ({@link #releaseBatch}).
      *
      * @return whether it claimed the task; false if a cancel, a shutdown or a caller of its
      *     {@code run} won it
@@ -811,8 +811,8 @@ public final class TimerCore implements TimerThread.Driven {
             // No producer can be admitted any more, and every admitted one has entered.
             List<WheelTask> found = new ArrayList<>();
             wheel.forEach(task -> {
-                // Without a task executor, a task that holds a node outside the engine was taken by
-                // the driving thread to run, and is not yet claimed: it is still waiting.
+                // Without a task executor, a task in the list of tasks handed over was taken by the
+                // driving thread to run, and is not yet claimed: it is still waiting.
                 if ((handedOverToo || taskExecutor == null || wheel.isLinked(task)) && which.test(task)) {
                     found.add(task);
                 }
@@ -927,7 +927,7 @@ public final class TimerCore implements TimerThread.Driven {
                 throw new IllegalStateException("handed over " + handedOver + " (" + handed + " found), running "
                         + running.get());
             }
-            // Tasks holding a node by state; a cancel on its way to the lock leaves one there for a moment.
+            // Tasks in the wheel by state; a cancel on its way to the lock leaves one there for a moment.
             int[] byState = new int[3]; // pending, a cancel or claim under way, gone
             wheel.forEach(task -> {
                 int s = task.rawState();
