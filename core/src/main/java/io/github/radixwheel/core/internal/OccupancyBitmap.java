@@ -59,6 +59,7 @@ public final class OccupancyBitmap {
         return after == 0 ? -1 : (slot & ~63) | Long.numberOfTrailingZeros(after);
     }
 
+    /** {@return whether the slot's bit is set} */
     public boolean get(int slot) {
         return (words[slot >>> 6] & (1L << slot)) != 0;
     }
