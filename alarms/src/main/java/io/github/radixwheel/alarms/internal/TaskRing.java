@@ -11,8 +11,8 @@ import java.lang.invoke.VarHandle;
  * the lock itself.
  *
  * <p>The core hands out slot numbers (its count of admissions, one compare-and-set); the producer
- * then writes the deadline into the task and publishes it with a release store. A slot claimed but not yet
- * published ends a drain: the tasks behind it wait for the next one. The consumer clears each slot
+ * then writes the deadline into the task and publishes it with a release store. A slot claimed but
+ * not yet published ends a drain: the tasks behind it wait for the next one. The consumer clears each slot
  * it reads, so a drained task is not retained, and at the end of the drain publishes the new head
  * with a release store (a plain store on x86), after which producers may reuse the slots. A task
  * cancelled while in its slot is taken out of it by the cancelling thread ({@link #tryClear}).

@@ -13,9 +13,9 @@ import java.util.function.Consumer;
  *
  * <p>Intrusive: each task carries its own links ({@link WheelTask#next}, {@link WheelTask#prev}),
  * and its tick is computed from its {@link WheelTask#deadline}, so the wheel keeps no array per
- * task and the task no second time. A task costs its own object's bytes and nothing more, a cancel is O(1) with no lookup, and taking a due
- * task touches that task and a slot's head, which a wheel of node arrays cannot offer (its key, its
- * links and its reference to the task lie in three arrays).
+ * task and the task keeps no second time. A task costs its own object's bytes and nothing more, a
+ * cancel is O(1) with no lookup, and taking a due task touches that task and a slot's head, where
+ * a wheel of node arrays touches three arrays (the node's key, its links, its task reference).
  *
  * <p>Level {@code i} holds the tasks whose tick agrees with the least allowed tick in every bit
  * above level {@code i}'s bits and differs from it in one of them (level 0: or in none); the slot
@@ -25,7 +25,7 @@ import java.util.function.Consumer;
  * the slot's tasks down, in their order: the tasks of one tick stay in insertion order. A slot is a
  * circular list whose head is in {@link #heads} (the head's {@code prev} is the tail).
  *
- * <p>A task taken out to be handed to a task executor ({@link #pollMinKeepingNode}) waits in a
+ * <p>A task taken out to be handed to a task executor ({@link #pollMinToHandOver}) waits in a
  * list of its own until it is claimed or cancelled, so that a shutdown still finds it
  * ({@link #forEach}). A task that leaves has its links cleared, and no other task refers to it, so
  * a cancelled task is not retained.
@@ -159,7 +159,7 @@ final class TaskWheel {
      * Takes the first task out to be handed over, keeping it in the wheel's list of such tasks; the
      * wheel must not be empty. Its tick becomes the least allowed.
      */
-    WheelTask pollMinKeepingNode() {
+    WheelTask pollMinToHandOver() {
         WheelTask task = takeFirst();
         task.node = WheelTask.HANDED_OVER;
         if (handed == null) {

@@ -342,7 +342,7 @@ public final class TimerCore implements TimerThread.Driven {
             if (taskExecutor != null) {
                 due = new ArrayList<>();
                 for (long bound = tickOf(nanos); wheel.minTick() < bound; ) {
-                    WheelTask task = takeDueKeepingNode();
+                    WheelTask task = takeDueToHandOver();
                     if (task != null) {
                         due.add(task);
                     }
@@ -370,7 +370,7 @@ public final class TimerCore implements TimerThread.Driven {
         lock.lock();
         try {
             drainRing();
-            releaseKeptNode(task); // taken to run by the driving thread, which has not yet released it
+            releaseHandedOver(task); // taken to run by the driving thread, which has not yet released it
             if (isClosed()) {
                 task.casState(WheelTask.RUNNING, WheelTask.CANCELLED);
                 return false;
@@ -574,7 +574,7 @@ public final class TimerCore implements TimerThread.Driven {
             drainRing();
             int n = 0;
             while (n < out.length && wheel.minTick() < bound) {
-                WheelTask task = takeDueKeepingNode();
+                WheelTask task = takeDueToHandOver();
                 if (task != null) {
                     out[n++] = task;
                 }
@@ -587,13 +587,13 @@ public final class TimerCore implements TimerThread.Driven {
 
     /**
      * Under the lock: takes the first task out of the wheel to be handed over, still pending; it waits
-     * in the wheel's list of such tasks, so that a shutdown finds it. A task cancelled after it entered the wheel is dropped
-     * instead.
+     * in the wheel's list of such tasks, so that a shutdown finds it. A task cancelled after it
+     * entered the wheel is dropped instead.
      *
      * @return the task, or null if it was cancelled
      */
-    private WheelTask takeDueKeepingNode() {
-        WheelTask task = wheel.pollMinKeepingNode();
+    private WheelTask takeDueToHandOver() {
+        WheelTask task = wheel.pollMinToHandOver();
         if (task.settledState() != WheelTask.PENDING) {
             wheel.remove(task); // its cancel, on its way to the lock, finds it gone
             return null;
@@ -705,7 +705,7 @@ public final class TimerCore implements TimerThread.Driven {
             int n = 0;
             for (long tick; n == 0 && (tick = wheel.minTick()) < bound; ) { // a tick of cancelled tasks: the next
                 while (n < batch.length && wheel.minTick() == tick) {
-                    WheelTask task = takeDueKeepingNode();
+                    WheelTask task = takeDueToHandOver();
                     if (task != null) {
                         batch[n++] = task;
                     }
@@ -722,7 +722,7 @@ public final class TimerCore implements TimerThread.Driven {
         for (int i = 0; i < n; i++) {
             WheelTask task = batch[i];
             if (task != null) {
-                releaseKeptNode(task);
+                releaseHandedOver(task);
                 batch[i] = null;
             }
         }
@@ -730,10 +730,10 @@ public final class TimerCore implements TimerThread.Driven {
 
     /**
      * Under the lock: takes a task taken from the wheel to run or hand over out of the wheel's list of
-     * such tasks, if it is still there (a cancel, a claim through {@link #claim} or a shutdown may have freed it already, and
-     * a task scheduled again is linked in the wheel).
+     * such tasks, if it is still there (a cancel, a claim through {@link #claim} or a shutdown may
+     * have taken it out already, and a task scheduled again is linked in the wheel).
      */
-    private void releaseKeptNode(WheelTask task) {
+    private void releaseHandedOver(WheelTask task) {
         if (task.node >= 0 && !wheel.isLinked(task)) {
             handedOver--;
             wheel.remove(task);
@@ -772,7 +772,7 @@ public final class TimerCore implements TimerThread.Driven {
             return false;
         }
         countLeft();
-        releaseKeptNode(task);
+        releaseHandedOver(task);
         return true;
     }
 

@@ -68,7 +68,8 @@ class TaskWheelModelProperties {
     void wheelBehavesLikeItsModel(@ForAll("bits") LevelBits bits, @ForAll("tickNanos") long tickNanos,
             @ForAll("ops") List<Op> ops) {
         TaskWheel wheel = new TaskWheel(bits, tickNanos);
-        TreeMap<long[], Task> linked = new TreeMap<>(Comparator.<long[]>comparingLong(k -> k[0]).thenComparingLong(k -> k[1]));
+        TreeMap<long[], Task> linked =
+                new TreeMap<>(Comparator.<long[]>comparingLong(k -> k[0]).thenComparingLong(k -> k[1]));
         Map<Task, long[]> keyOf = new IdentityHashMap<>();
         List<Task> handed = new ArrayList<>();
         List<Long> edges = edges(bits);
@@ -108,7 +109,7 @@ class TaskWheelModelProperties {
                         Map.Entry<long[], Task> first = linked.pollFirstEntry();
                         keyOf.remove(first.getValue());
                         boolean keep = op.kind() == Kind.POLL_KEEPING;
-                        WheelTask polled = keep ? wheel.pollMinKeepingNode() : wheel.pollMin();
+                        WheelTask polled = keep ? wheel.pollMinToHandOver() : wheel.pollMin();
                         assertSame(first.getValue(), polled, "first in (tick, insertion) order");
                         min = first.getKey()[0];
                         if (keep) {
