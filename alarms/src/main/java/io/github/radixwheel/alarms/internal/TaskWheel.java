@@ -297,7 +297,11 @@ final class TaskWheel {
     private void unlinkFromSlot(WheelTask task) {
         long t = tickOf(task);
         int level = levelOf(t);
-        int slot = slotOf(level, t);
+        unlinkAt(task, level, slotOf(level, t));
+    }
+
+    /** Unlinks {@code task} from {@code slot} of {@code level}, where it lies. */
+    private void unlinkAt(WheelTask task, int level, int slot) {
         WheelTask[] h = heads[level];
         if (task.next == task) {
             h[slot] = null;
@@ -357,15 +361,13 @@ final class TaskWheel {
      * raises the least allowed tick to its tick; the wheel is not empty.
      */
     private WheelTask takeFirst() {
-        int level;
-        int slot;
-        while ((level = Long.numberOfTrailingZeros(occupiedLevels)) != 0) {
+        for (int level; (level = Long.numberOfTrailingZeros(occupiedLevels)) != 0; ) {
             moveDown(level, occupied[level].nextSetBit(0));
         }
-        slot = occupied[0].nextSetBit(0);
+        int slot = occupied[0].nextSetBit(0);
         WheelTask task = heads[0][slot];
         long tick = tickOf(task);
-        unlinkFromSlot(task);
+        unlinkAt(task, 0, slot);
         min = tick; // in level 0's block: no task changes level
         size--;
         first = heads[0][slot]; // the next of the same tick, or null: unknown
