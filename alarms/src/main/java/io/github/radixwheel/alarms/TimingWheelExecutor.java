@@ -66,8 +66,8 @@ import java.util.function.LongSupplier;
  * taking the lock only to unlink one that has entered the wheel: both cost O(1), whatever the number
  * of pending tasks (a heap costs O(log n)). The thread takes the due tasks of a tick together, under
  * one hold of the lock, and claims each the same way just before it runs it, so that a cancel before
- * then still wins. Per pending task: a 48-byte future (56 if periodic) and 20 bytes of wheel node,
- * besides the task itself.
+ * then still wins. Per pending task: a 56-byte future (72 if periodic), which carries its own links
+ * in the wheel, and nothing else besides the task itself.
  */
 public final class TimingWheelExecutor extends AbstractExecutorService implements ScheduledExecutorService,
         AutoCloseable {

@@ -8,8 +8,8 @@ import io.netty.util.internal.logging.InternalLogger;
 import io.netty.util.internal.logging.InternalLoggerFactory;
 
 /**
- * A timeout of {@link RadixWheelTimer}: 24 bytes with compressed references. Expired once claimed
- * by the thread that runs its task.
+ * A timeout of {@link RadixWheelTimer}: 48 bytes with compressed references, its links in the
+ * wheel included. Expired once claimed by the thread that runs its task.
  */
 final class RadixWheelTimeout extends WheelTask implements Timeout {
     private static final InternalLogger LOGGER = InternalLoggerFactory.getInstance(RadixWheelTimer.class);

@@ -47,8 +47,8 @@ import java.util.concurrent.TimeUnit;
  * {@code cancel} wins its timeout by a compare-and-set, taking the lock only to unlink one that has
  * entered the wheel: both O(1). The thread takes the due timeouts of a tick together, under one
  * hold of the lock, and claims each the same way just before it runs it, in order, so that a cancel
- * before then still wins. Per pending timeout: a 24-byte {@link Timeout} and 20 bytes of wheel node
- * (Netty's timeout alone takes 56 bytes).
+ * before then still wins. Per pending timeout: a 48-byte {@link Timeout}, which carries its own
+ * links in the wheel, and nothing else (Netty's timeout takes 56 bytes).
  */
 public final class RadixWheelTimer implements Timer {
     private static final long MIN_TICK_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
