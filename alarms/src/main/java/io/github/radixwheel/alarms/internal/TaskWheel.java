@@ -162,12 +162,7 @@ final class TaskWheel {
     WheelTask pollMinToHandOver() {
         WheelTask task = takeFirst();
         task.node = WheelTask.HANDED_OVER;
-        if (handed == null) {
-            task.next = task.prev = task;
-            handed = task;
-        } else {
-            linkBefore(task, handed);
-        }
+        handed = append(task, handed);
         return task;
     }
 
@@ -274,24 +269,29 @@ final class TaskWheel {
         int level = levelOf(tick);
         int slot = slotOf(level, tick);
         WheelTask[] h = heads[level];
-        WheelTask head = h[slot];
-        if (head == null) {
-            task.next = task.prev = task;
-            h[slot] = task;
+        if (h[slot] == null) {
             occupied[level].set(slot);
             occupiedLevels |= 1L << level;
-        } else {
-            linkBefore(task, head);
         }
+        h[slot] = append(task, h[slot]);
     }
 
-    /** Links {@code task} before {@code head} in its circular list: at the back. */
-    private static void linkBefore(WheelTask task, WheelTask head) {
+    /**
+     * Links {@code task} at the back of the circular list that starts at {@code head} (null: empty).
+     *
+     * @return the list's head afterwards
+     */
+    private static WheelTask append(WheelTask task, WheelTask head) {
+        if (head == null) {
+            task.next = task.prev = task;
+            return task;
+        }
         WheelTask tail = head.prev;
         task.prev = tail;
         task.next = head;
         tail.next = task;
         head.prev = task;
+        return head;
     }
 
     private void unlinkFromSlot(WheelTask task) {
@@ -302,16 +302,10 @@ final class TaskWheel {
 
     /** Unlinks {@code task} from {@code slot} of {@code level}, where it lies. */
     private void unlinkAt(WheelTask task, int level, int slot) {
-        WheelTask[] h = heads[level];
-        if (task.next == task) {
-            h[slot] = null;
-            if (occupied[level].clear(slot)) {
-                occupiedLevels &= ~(1L << level);
-            }
-            task.next = task.prev = null;
-        } else {
-            WheelTask rest = unlinkFromList(task, h[slot]);
-            h[slot] = rest;
+        WheelTask rest = unlinkFromList(task, heads[level][slot]);
+        heads[level][slot] = rest;
+        if (rest == null && occupied[level].clear(slot)) {
+            occupiedLevels &= ~(1L << level);
         }
     }
 
