@@ -58,9 +58,10 @@ import io.github.radixwheel.core.internal.RadixEngine;
  *   <li>{@code pollFirst}: O(1) amortized for any distribution of times: an event moves down the
  *       wheel's levels at most 4 times in its life, and empty stretches of time of any length cost
  *       only bitmap searches. When a new time becomes current, its g events cost O(g), once; if
- *       they were scheduled out of priority order (a later one with a lower priority), sorting them
- *       costs O(g log g), once: many events of one time scheduled in descending priorities cost
- *       O(log g) each.</li>
+ *       they were scheduled out of priority order (a later one with a lower priority), putting them
+ *       in order costs O(g log r), once, r the number of distinct priorities among them, up to 64,
+ *       and O(g log g) with more: many events of one time scheduled out of priority order cost
+ *       O(log r) each, at most O(log g).</li>
  *   <li>{@code peekFirst}, {@code firstHandle}, {@code firstTime}: O(1) when the first event is at
  *       {@code now()} or was found since the last change; else one pass over the wheel slot that
  *       holds the earliest time.</li>

@@ -16,7 +16,9 @@ import java.util.Arrays;
  * sorted by priority: an event of the current time finds its place by a binary search over the
  * runs, and a run that starts or ends shifts the entries after it. Events of later times need
  * none of this: they stay in scheduling order until their time becomes current ({@link #activate}),
- * when they are checked and, if needed, stably sorted by priority, once.
+ * when they are checked and, if needed, put in priority order, once: each event that is out of
+ * order moves to the back of its priority's run, or, with more than {@link #MAX_PARTITION_RUNS}
+ * distinct priorities at that time, the time's events are sorted stably.
  *
  * <p>The entries live in {@code runs[lo, hi)}; the array is also the sort's space, and
  * {@code buffer} its second half, both grown to the largest time sorted (see {@link #trim}). The
@@ -26,6 +28,11 @@ public final class EventListGroup {
     private static final int NIL = RadixEngine.NIL;
     private static final int INITIAL = 8;
     private static final long[] NONE = {};
+    /**
+     * The most runs that {@link #activate} keeps while it moves events into their runs; with more
+     * distinct priorities at one time it sorts them, in O(g log g).
+     */
+    static final int MAX_PARTITION_RUNS = 64;
 
     private final HandleWheel<?> wheel;
     private long[] runs = new long[INITIAL];
@@ -231,8 +238,9 @@ public final class EventListGroup {
      * of the new current time {@code key}, whose other events now sit in that key's level-0 slot:
      * puts them in delivery order and returns the event to deliver, {@code e} unless a later one of
      * its time has a lower priority (then {@code e} goes back, and the first in order is taken).
-     * O(events of the time); O(k log k) for the k events of the time if their priorities were
-     * scheduled out of order.
+     * O(g) for the g events of the time if their priorities ascend in scheduling order; else
+     * O(g log r), r the number of distinct priorities among them, up to {@link #MAX_PARTITION_RUNS},
+     * and O(g log g) beyond.
      */
     public int activate(int e, long key) {
         clear();
@@ -240,7 +248,7 @@ public final class EventListGroup {
         for (int n = wheel.firstAtMin(); n != NIL; n = wheel.next(n)) {
             int p = priority(n);
             if (p < previousPriority) {
-                return sortAndTake(e, key);
+                return partitionAndTake(e, key, n);
             }
             appendRun(p, n);
             previousPriority = p;
@@ -248,9 +256,40 @@ public final class EventListGroup {
         return e;
     }
 
-    /** Puts {@code e} back in front of its time's events, sorts them stably by priority, and takes the first. */
-    private int sortAndTake(int e, long key) {
+    /**
+     * The events of the time are in priority order up to node {@code from}, which has a lower
+     * priority than the one before it: puts {@code e} back in front, then moves each later event
+     * that is out of order to the back of its priority's run, found by a binary search over the
+     * runs, and takes the first event. Each run keeps scheduling order. A new run in the middle
+     * shifts the entries on one side, so beyond {@link #MAX_PARTITION_RUNS} runs the time's events
+     * are sorted instead ({@link #sortAndTake}).
+     */
+    private int partitionAndTake(int e, long key, int from) {
         wheel.insertFirst(e, key);
+        int pe = priority(e);
+        if (hi == lo || priorityOf(runs[lo]) != pe) {
+            insertRun(lo, run(pe, e)); // e has the lowest priority of those before from
+        }
+        for (int n = from; n != NIL; ) {
+            int next = wheel.next(n);
+            int p = priority(n);
+            if (p >= priorityOf(runs[hi - 1])) {
+                appendRun(p, n); // in place: after every event placed so far
+            } else if (hi - lo >= MAX_PARTITION_RUNS) {
+                return sortAndTake(key); // a stable sort keeps the order of what is placed already
+            } else {
+                wheel.unlink(n);
+                insert(n, key, p, false);
+            }
+            n = next;
+        }
+        int first = wheel.pollMinNode();
+        tookHead(first);
+        return first;
+    }
+
+    /** Sorts the events of the current time {@code key} stably by priority, then takes the first. */
+    private int sortAndTake(long key) {
         int count = 0;
         for (int n = wheel.firstAtMin(); n != NIL; n = wheel.next(n)) {
             if (count == runs.length) {
