@@ -71,7 +71,8 @@ import io.github.radixwheel.core.internal.RadixEngine;
  * </ul>
  * Memory: 32 bytes per event of capacity (a key and two links, 16; a handle stamp, 4; the event
  * reference, 4 with compressed references; the priority, 8), besides the event objects; plus, once
- * a time's events had to be sorted by priority, up to 16 bytes per event of capacity of sort space,
+ * a time's events had to be sorted by priority (out of order among more than 64 distinct
+ * priorities), up to 16 bytes per event of capacity of sort space,
  * kept until {@link #trimToSize()}: at most 48 bytes per event of capacity in all. Capacity grows by
  * a quarter when full. Besides, a fixed 8 bytes per wheel slot: 34,816 slots in five levels, about
  * 272 KB, plus about 5 KB of occupancy bitmaps, allocated by the constructor.

@@ -10,7 +10,8 @@ import org.junit.jupiter.api.Test;
 /**
  * {@code FutureEventList}'s memory bound, measured with JOL: at most 48 bytes per event of capacity
  * besides the event objects (32 for its wheel's nodes, up to 16 more of sort space once a time's
- * events had to be sorted by priority), above the fixed footprint of an empty list; and the
+ * events had to be sorted by priority, which only more than 64 distinct priorities at one time
+ * need), above the fixed footprint of an empty list; and the
  * comparison table covers every implementation with plausible sizes.
  */
 class EventListFootprintTest {
@@ -34,10 +35,11 @@ class EventListFootprintTest {
     }
 
     @Test
-    void oneTimeOutOfPriorityOrder_staysWithin48BytesPerEventOfCapacity() {
+    void oneTimeWithManyPrioritiesOutOfOrder_staysWithin48BytesPerEventOfCapacity() {
         FutureEventList<Object> list = new FutureEventList<>(0.0, N);
         for (int i = 0; i < N; i++) {
-            list.add(1.0, 3 - 4 * i / N, EVENT); // priorities 3, 2, 1, 0: the time's events are sorted when it comes
+            // 100 priorities, descending: more than the runs a time keeps, so its events are sorted when it comes
+            list.add(1.0, 99 - 100 * i / N, EVENT);
         }
         list.pollFirst();
         list.add(1.0, 0, EVENT);
@@ -45,6 +47,17 @@ class EventListFootprintTest {
         assertTrue(perEvent > 32 && perEvent <= 48, perEvent + " bytes per event of capacity");
         list.trimToSize();
         assertEquals(32, perEventOfCapacity(list), 0.1, "trimToSize releases the sort space");
+    }
+
+    @Test
+    void oneTimeWithFewPrioritiesOutOfOrder_needsNoSortSpace() {
+        FutureEventList<Object> list = new FutureEventList<>(0.0, N);
+        for (int i = 0; i < N; i++) {
+            list.add(1.0, 3 - 4 * i / N, EVENT); // priorities 3, 2, 1, 0: each event moves into its run
+        }
+        list.pollFirst();
+        list.add(1.0, 0, EVENT);
+        assertEquals(32, perEventOfCapacity(list), 0.1);
     }
 
     @Test
