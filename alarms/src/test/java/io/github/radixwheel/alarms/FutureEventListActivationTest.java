@@ -18,7 +18,10 @@ import org.junit.jupiter.params.provider.ValueSource;
  * step.
  */
 class FutureEventListActivationTest {
-    /** Distinct priorities at the time: few, at and around the point where sorting takes over, many. */
+    /**
+     * Distinct priorities at the time (and the two extremes besides): few, at and around the point
+     * where sorting takes over, many.
+     */
     @ParameterizedTest
     @ValueSource(ints = {1, 2, 3, 8, 63, 64, 65, 66, 200})
     void laterTime_outOfPriorityOrder_isTakenByPriorityThenSchedulingOrder(int distinct) {
@@ -29,12 +32,18 @@ class FutureEventListActivationTest {
             List<Long> handles = new ArrayList<>();
             int events = 1 + random.nextInt(400);
             for (int i = 0; i < events; i++) {
-                schedule(list, model, handles, random, 1.0, random.nextInt(distinct) - distinct / 2);
+                schedule(list, model, handles, random, 1.0, priority(random, distinct));
             }
             long later = list.add(2.0, 0, -1L); // a later time, so that the first one is not the last
             model.add(later, 2.0, 0);
             takeAllChecking(list, model, random);
         }
+    }
+
+    /** One of {@code distinct} priorities around 0, or now and then one of the extremes. */
+    private static int priority(SplittableRandom random, int distinct) {
+        int draw = random.nextInt(distinct + 2);
+        return draw == distinct ? Integer.MIN_VALUE : draw == distinct + 1 ? Integer.MAX_VALUE : draw - distinct / 2;
     }
 
     /** The first event in scheduling order has a priority that later ones undercut, or share. */
