@@ -52,6 +52,8 @@ final class TaskWheel {
     private long firstTick;
     /** The head of the circular list of tasks handed over, or null. */
     private WheelTask handed;
+    /** The number of tasks in {@link #handed}. */
+    private int handedOver;
 
     /**
      * @param levelBits the levels, extended to 63 bits so that every tick number fits
@@ -90,6 +92,11 @@ final class TaskWheel {
 
     boolean isEmpty() {
         return size == 0;
+    }
+
+    /** {@return the number of tasks taken out to be handed over and still in the wheel's list of them} */
+    int handedOver() {
+        return handedOver;
     }
 
     /** The least tick the wheel accepts: that of the last task polled, or 0. */
@@ -131,8 +138,19 @@ final class TaskWheel {
             }
         } else {
             handed = unlinkFromList(task, handed);
+            handedOver--;
         }
         task.node = WheelTask.OFF_WHEEL;
+    }
+
+    /**
+     * Removes {@code task} if it waits in the list of tasks handed over; does nothing if it is in no
+     * wheel or linked (a task scheduled again after its run). O(1).
+     */
+    void releaseHandedOver(WheelTask task) {
+        if (task.node == WheelTask.HANDED_OVER) {
+            remove(task);
+        }
     }
 
     /** Whether a task that is in this wheel is linked, not handed over. */
@@ -163,6 +181,7 @@ final class TaskWheel {
         WheelTask task = takeFirst();
         task.node = WheelTask.HANDED_OVER;
         handed = append(task, handed);
+        handedOver++;
         return task;
     }
 
@@ -250,6 +269,9 @@ final class TaskWheel {
                 handedCount++;
                 t = t.next;
             } while (t != handed);
+        }
+        if (handedCount != handedOver) {
+            throw Checks.state("task wheel: " + handedCount + " tasks handed over, count " + handedOver);
         }
         return handedCount;
     }

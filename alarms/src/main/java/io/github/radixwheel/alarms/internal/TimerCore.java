@@ -1,8 +1,6 @@
 package io.github.radixwheel.alarms.internal;
 
 import io.github.radixwheel.core.LevelBits;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Executor;
@@ -69,39 +67,9 @@ public final class TimerCore implements TimerThread.Driven {
     private static final int WON_PENDING = 1;
     private static final int WON_OTHER = 2;
 
-    /** {@link #admissions}: the flag set by {@link #shutDown}; the count of admissions is above it. */
-    private static final long CLOSED = 1;
-    private static final VarHandle LEFT;
-    private static final VarHandle INSERTED;
-    private static final VarHandle COUNTS = MethodHandles.arrayElementVarHandle(long[].class);
-    /** Where the count of cancels sits in {@link #unlockedCounts}: 64 bytes from either end. */
-    private static final int CANCELS_INDEX = 8;
-    /** Where the count of the driving thread's claims without the lock sits: 64 bytes from the cancels. */
-    private static final int CLAIMS_INDEX = 16;
-
-    static {
-        try {
-            LEFT = MethodHandles.lookup().findVarHandle(TimerCore.class, "left", long.class);
-            INSERTED = MethodHandles.lookup().findVarHandle(TimerCore.class, "inserted", long.class);
-        } catch (ReflectiveOperationException e) {
-            throw new ExceptionInInitializerError(e);
-        }
-    }
-
     private final StripeLock lock = new StripeLock();
-    /**
-     * Twice the number of tasks admitted through the ring (each count is a slot's number), plus
-     * {@link #CLOSED} once shut down: a producer is admitted by one compare-and-set here, which
-     * fails once the flag is set.
-     */
-    private final AtomicLong admissions = new AtomicLong();
-    /**
-     * The counts of tasks that left without the lock, each counted once by the thread that won it: at
-     * {@link #CANCELS_INDEX} the cancels, at {@link #CLAIMS_INDEX} the driving thread's claims of the
-     * tasks it took to run ({@link #claimTaken}), which only it writes. Padded, so that neither shares
-     * a line with the other or with the admissions.
-     */
-    private final long[] unlockedCounts = new long[CLAIMS_INDEX + CANCELS_INDEX + 1];
+    /** Admissions (closed by a shutdown), insertions, departures, cancels and claims: the pending count. */
+    private final TaskCounts counts = new TaskCounts();
     /** The real clock's hand-off from producers to the wheel; null on the manual clock. */
     private final TaskRing ring;
     /** Moves a task from the ring into the wheel (a field, so that a drain allocates nothing). */
@@ -126,19 +94,6 @@ public final class TimerCore implements TimerThread.Driven {
     /** Set by {@link #shutDown}, before it looks whether anything runs: read without the lock. */
     private volatile boolean shutDown;
 
-    // Guarded by the lock.
-    private int handedOver;
-    /**
-     * Tasks inserted under the lock without the ring (on the manual clock; periodic tasks scheduled
-     * again); on the manual clock, also the next sequence number. Written with release stores.
-     */
-    private long inserted;
-    /**
-     * Tasks that left under the lock (claimed, taken by a shutdown), so that the pending count is the
-     * admissions plus {@link #inserted} minus this and the cancels. Written under the lock with
-     * release stores; read by producers for {@code maxPending} without it.
-     */
-    private long left;
     /** The manual clock, if there is no driving thread; written under the lock. */
     private volatile long manualNow;
 
@@ -212,27 +167,25 @@ public final class TimerCore implements TimerThread.Driven {
     }
 
     /**
-     * Admits one task through the ring: one compare-and-set on {@link #admissions}, unless shut
+     * Admits one task through the ring: one compare-and-set on the admissions, unless shut
      * down, at {@code maxPending}, or with no free slot.
      *
      * @return the task's slot, or {@link #SHUT_DOWN}, {@link #FULL} or {@link #RING_FULL}
      */
     private long admit() {
         for (;;) {
-            long a = admissions.get();
-            if ((a & CLOSED) != 0) {
+            long a = counts.admissions();
+            if (TaskCounts.isClosed(a)) {
                 return SHUT_DOWN;
             }
-            long slot = a >>> 1;
+            long slot = TaskCounts.slotOf(a);
             if (slot - ring.head() >= TaskRing.CAPACITY) {
                 return RING_FULL;
             }
-            // Read after the admissions, and never decreasing: a refusal sees a count reached meanwhile.
-            if (maxPending > 0 && slot + (long) INSERTED.getAcquire(this) - (long) LEFT.getAcquire(this)
-                    - cancels() - claims() >= maxPending) {
+            if (maxPending > 0 && counts.atLimit(slot, maxPending)) {
                 return FULL;
             }
-            if (admissions.compareAndSet(a, a + 2)) {
+            if (counts.tryAdmit(a)) {
                 return slot;
             }
         }
@@ -294,11 +247,10 @@ public final class TimerCore implements TimerThread.Driven {
             if (isClosed()) {
                 return SHUT_DOWN;
             }
-            if (maxPending > 0 && pendingUnderLock() >= maxPending) {
+            if (maxPending > 0 && counts.pendingUnderLock() >= maxPending) {
                 return FULL;
             }
-            sequence = inserted;
-            countInserted();
+            sequence = counts.countInserted();
             if (afterManualNow) {
                 deadline = saturatedAdd(manualNow, deadlineOrDelay);
             }
@@ -370,14 +322,14 @@ public final class TimerCore implements TimerThread.Driven {
         lock.lock();
         try {
             drainRing();
-            releaseHandedOver(task); // taken to run by the driving thread, which has not yet released it
+            wheel.releaseHandedOver(task); // taken to run by the driving thread, which has not yet released it
             if (isClosed()) {
                 task.casState(WheelTask.RUNNING, WheelTask.CANCELLED);
                 return false;
             }
-            countInserted(); // first, so that a cancel's count never comes before it
+            counts.countInserted(); // first, so that a cancel's count never comes before it
             if (!task.casState(WheelTask.RUNNING, WheelTask.PENDING)) {
-                countLeft(); // cancelled during its run: balances the insertion, and both counts only grow
+                counts.countLeft(); // cancelled during its run: balances the insertion, and both counts only grow
                 return false;
             }
             task.deadline = deadline;
@@ -435,7 +387,7 @@ public final class TimerCore implements TimerThread.Driven {
             int s = task.rawState();
             if (s == WheelTask.PENDING) {
                 if (task.casState(WheelTask.PENDING, WheelTask.LEAVING)) {
-                    COUNTS.getAndAdd(unlockedCounts, CANCELS_INDEX, 1L); // the cancel takes effect here
+                    counts.countCancel(); // the cancel takes effect here
                     task.setState(WheelTask.CANCELLED);
                     return WON_PENDING;
                 }
@@ -480,7 +432,7 @@ public final class TimerCore implements TimerThread.Driven {
         try {
             if (task.casState(WheelTask.PENDING, WheelTask.RUNNING)) {
                 unlink(task);
-                countLeft();
+                counts.countLeft();
             } else if (!task.casState(WheelTask.DROPPED, WheelTask.RUNNING)) {
                 task.settledState();
                 return false; // cancelled or claimed already
@@ -499,34 +451,11 @@ public final class TimerCore implements TimerThread.Driven {
     private void unlink(WheelTask task) {
         int node = task.node;
         if (node >= 0) {
-            if (!wheel.isLinked(task)) {
-                handedOver--;
-            }
             wheel.remove(task);
         } else if (WheelTask.isInRing(node)) {
             ring.tryClear(task, node); // else not yet published, or drained: the drain skips it
         }
         task.node = WheelTask.OFF_WHEEL;
-    }
-
-    /** {@return the number of tasks cancelled so far} */
-    private long cancels() {
-        return (long) COUNTS.getVolatile(unlockedCounts, CANCELS_INDEX);
-    }
-
-    /** {@return the number of tasks that the driving thread claimed without the lock so far} */
-    private long claims() {
-        return (long) COUNTS.getVolatile(unlockedCounts, CLAIMS_INDEX);
-    }
-
-    /** Under the lock: one more task is no longer pending. */
-    private void countLeft() {
-        LEFT.setRelease(this, left + 1);
-    }
-
-    /** Under the lock: one more task was inserted without the ring. */
-    private void countInserted() {
-        INSERTED.setRelease(this, inserted + 1);
     }
 
     /** Tells the core that a task it let this thread claim has ended its run (whatever its state now). */
@@ -550,7 +479,7 @@ public final class TimerCore implements TimerThread.Driven {
             while (wheel.minTick() < bound) {
                 WheelTask task = wheel.pollMin();
                 if (task.casState(WheelTask.PENDING, WheelTask.RUNNING)) {
-                    countLeft();
+                    counts.countLeft();
                     return task;
                 }
                 task.settledState();
@@ -598,7 +527,6 @@ public final class TimerCore implements TimerThread.Driven {
             wheel.remove(task); // its cancel, on its way to the lock, finds it gone
             return null;
         }
-        handedOver++;
         return task;
     }
 
@@ -722,21 +650,9 @@ public final class TimerCore implements TimerThread.Driven {
         for (int i = 0; i < n; i++) {
             WheelTask task = batch[i];
             if (task != null) {
-                releaseHandedOver(task);
+                wheel.releaseHandedOver(task);
                 batch[i] = null;
             }
-        }
-    }
-
-    /**
-     * Under the lock: takes a task taken from the wheel to run or hand over out of the wheel's list of
-     * such tasks, if it is still there (a cancel, a claim through {@link #claim} or a shutdown may
-     * have taken it out already, and a task scheduled again is linked in the wheel).
-     */
-    private void releaseHandedOver(WheelTask task) {
-        if (task.node >= 0 && !wheel.isLinked(task)) {
-            handedOver--;
-            wheel.remove(task);
         }
     }
 
@@ -761,7 +677,7 @@ public final class TimerCore implements TimerThread.Driven {
             task.settledState();
             return false;
         }
-        COUNTS.setRelease(unlockedCounts, CLAIMS_INDEX, claims() + 1); // only this thread writes it
+        counts.countDrivingClaim();
         task.setState(WheelTask.RUNNING);
         return true;
     }
@@ -771,8 +687,8 @@ public final class TimerCore implements TimerThread.Driven {
             task.settledState();
             return false;
         }
-        countLeft();
-        releaseHandedOver(task);
+        counts.countLeft();
+        wheel.releaseHandedOver(task);
         return true;
     }
 
@@ -807,7 +723,7 @@ public final class TimerCore implements TimerThread.Driven {
         shutDown = true;
         lock.lock(); // closed under the lock, so that no other shutdown and no claim comes between
         try {
-            awaitAdmittedSlots(admissions.getAndUpdate(a -> a | CLOSED) >>> 1);
+            awaitAdmittedSlots(counts.close());
             // No producer can be admitted any more, and every admitted one has entered.
             List<WheelTask> found = new ArrayList<>();
             wheel.forEach(task -> {
@@ -819,7 +735,7 @@ public final class TimerCore implements TimerThread.Driven {
             });
             for (WheelTask task : found) {
                 if (task.casState(WheelTask.PENDING, cancel ? WheelTask.CANCELLED : WheelTask.DROPPED)) {
-                    countLeft();
+                    counts.countLeft();
                     taken.add(task);
                 } else {
                     task.settledState();
@@ -865,7 +781,7 @@ public final class TimerCore implements TimerThread.Driven {
     public int pending() {
         lock.lock();
         try {
-            return pendingUnderLock();
+            return counts.pendingUnderLock();
         } finally {
             lock.unlock();
         }
@@ -873,23 +789,7 @@ public final class TimerCore implements TimerThread.Driven {
 
     /** {@return the number of tasks admitted through the ring so far} */
     long admittedThroughRing() {
-        return admissions.get() >>> 1;
-    }
-
-    /**
-     * Under the lock (which holds {@link #inserted} and {@link #left} still): the admissions and the
-     * cancels read at one instant, that of the admissions' read between two equal readings of the
-     * cancels (a count that only grows).
-     */
-    private int pendingUnderLock() {
-        for (;;) {
-            long cancels = cancels();
-            long claims = claims();
-            long admitted = admittedThroughRing();
-            if (cancels() == cancels && claims() == claims) {
-                return (int) (admitted + inserted - left - cancels - claims);
-            }
-        }
+        return counts.admittedThroughRing();
     }
 
     /** Under the lock: whether every slot admitted has been drained (no producer is filling one). */
@@ -898,14 +798,14 @@ public final class TimerCore implements TimerThread.Driven {
     }
 
     private boolean isClosed() {
-        return (admissions.get() & CLOSED) != 0;
+        return counts.isClosed();
     }
 
     /** {@return whether the core is shut down, nothing is pending and no claimed task is running} */
     public boolean isQuiescent() {
         lock.lock();
         try {
-            return isClosed() && pendingUnderLock() == 0 && running.get() == 0;
+            return isClosed() && counts.pendingUnderLock() == 0 && running.get() == 0;
         } finally {
             lock.unlock();
         }
@@ -922,10 +822,9 @@ public final class TimerCore implements TimerThread.Driven {
         lock.lock();
         try {
             drainRing();
-            int handed = wheel.checkInvariants();
-            if (handed != handedOver || running.get() < 0) {
-                throw new IllegalStateException("handed over " + handedOver + " (" + handed + " found), running "
-                        + running.get());
+            wheel.checkInvariants();
+            if (running.get() < 0) {
+                throw new IllegalStateException("running " + running.get());
             }
             // Tasks in the wheel by state; a cancel on its way to the lock leaves one there for a moment.
             int[] byState = new int[3]; // pending, a cancel or claim under way, gone
@@ -933,12 +832,11 @@ public final class TimerCore implements TimerThread.Driven {
                 int s = task.rawState();
                 byState[s == WheelTask.PENDING ? 0 : s == WheelTask.LEAVING ? 1 : 2]++;
             });
-            if (ringDrained() && byState[1] == 0 && pendingUnderLock() != byState[0]) {
-                throw new IllegalStateException("pending " + pendingUnderLock() + " (admitted "
-                        + admittedThroughRing() + ", inserted " + inserted + ", left " + left + ", cancelled "
-                        + cancels() + ", claimed by the driving thread " + claims() + ") but " + byState[0]
+            int pending = counts.pendingUnderLock();
+            if (ringDrained() && byState[1] == 0 && pending != byState[0]) {
+                throw new IllegalStateException("pending " + pending + " (" + counts + ") but " + byState[0]
                         + " pending tasks in the wheel or handed over (" + wheel.size() + " in the wheel, "
-                        + handedOver + " handed over)");
+                        + wheel.handedOver() + " handed over)");
             }
         } finally {
             lock.unlock();

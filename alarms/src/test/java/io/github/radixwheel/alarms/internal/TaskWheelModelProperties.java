@@ -119,6 +119,7 @@ class TaskWheelModelProperties {
                 }
             }
             assertEquals(handed.size(), wheel.checkInvariants(), "handed over");
+            assertEquals(handed.size(), wheel.handedOver(), "count of tasks handed over");
             assertEquals(linked.size(), wheel.size());
             assertEquals(linked.isEmpty() ? Long.MAX_VALUE : linked.firstKey()[0], wheel.minTick());
             assertEquals(min, wheel.minAllowedTick());
