@@ -19,7 +19,7 @@ import java.util.concurrent.ThreadFactory;
  * tick, so it never runs early and, driven by the thread, runs at most about one tick plus
  * scheduling latency late. {@link #NEVER} is the deadline of a task that never falls due.
  *
- * <p><b>Admission, then hand-off.</b> On the real clock a producer is admitted by one
+ * <p><b>Admission, then hand-off</b> ({@link TaskHandOff}). On the real clock a producer is admitted by one
  * compare-and-set on a counter that also holds the shut-down flag and numbers the slots of a
  * bounded {@link TaskRing}; it then fills its slot, without the lock, and whoever next holds the
  * lock (the driving thread, a cancel, a producer that found the ring full) moves the task into the
@@ -56,10 +56,6 @@ public final class TimerCore implements TimerThread.Driven {
     /** {@link #schedule} result: refused, the number of pending tasks is at its limit. */
     public static final long FULL = -2;
 
-    /** {@link #admit} result: the ring has no free slot. */
-    private static final long RING_FULL = -3;
-    /** The most slots a producer that found the ring full drains under one hold of the lock. */
-    private static final int PRODUCER_DRAIN = 256;
     /** The most tasks a driving thread hands over, or takes to run, under one hold of the lock. */
     private static final int HAND_OVER_BATCH = 256;
     /** {@link #win} results: lost; won a task that was pending; won one that was dropped or running. */
@@ -71,9 +67,7 @@ public final class TimerCore implements TimerThread.Driven {
     /** Admissions (closed by a shutdown), insertions, departures, cancels and claims: the pending count. */
     private final TaskCounts counts = new TaskCounts();
     /** The real clock's hand-off from producers to the wheel; null on the manual clock. */
-    private final TaskRing ring;
-    /** Moves a task from the ring into the wheel (a field, so that a drain allocates nothing). */
-    private final TaskRing.Sink enterWheel = this::enterFromRing;
+    private final TaskHandOff handOff;
     private final TaskWheel wheel;
     private final long tickNanos;
     private final long maxPending;
@@ -116,7 +110,7 @@ public final class TimerCore implements TimerThread.Driven {
         this.taskExecutor = taskExecutor;
         this.drivingBatch = clock == null ? null : new WheelTask[HAND_OVER_BATCH];
         this.thread = clock == null ? null : new TimerThread(this, clock, threadFactory);
-        this.ring = clock == null ? null : new TaskRing();
+        this.handOff = clock == null ? null : new TaskHandOff(counts, lock, wheel);
     }
 
     /** {@return the tick in nanoseconds} */
@@ -151,80 +145,20 @@ public final class TimerCore implements TimerThread.Driven {
      *     run in the order of their sequence numbers (on the real clock, their slots in the ring)
      */
     public long schedule(WheelTask task, long deadline) {
-        if (ring == null) {
+        if (handOff == null) {
             return add(task, deadline, false);
         }
-        long tick = tickOf(deadline);
-        long slot;
-        for (int attempt = 0; (slot = admit()) == RING_FULL; attempt++) {
-            drainFullRing(attempt);
-        }
+        long slot = handOff.admit(task, deadline, maxPending);
         if (slot >= 0) {
-            ring.publish(slot, task, deadline);
-            armed(tick);
+            armed(tickOf(deadline));
         }
         return slot;
     }
 
-    /**
-     * Admits one task through the ring: one compare-and-set on the admissions, unless shut
-     * down, at {@code maxPending}, or with no free slot.
-     *
-     * @return the task's slot, or {@link #SHUT_DOWN}, {@link #FULL} or {@link #RING_FULL}
-     */
-    private long admit() {
-        for (;;) {
-            long a = counts.admissions();
-            if (TaskCounts.isClosed(a)) {
-                return SHUT_DOWN;
-            }
-            long slot = TaskCounts.slotOf(a);
-            if (slot - ring.head() >= TaskRing.CAPACITY) {
-                return RING_FULL;
-            }
-            if (maxPending > 0 && counts.atLimit(slot, maxPending)) {
-                return FULL;
-            }
-            if (counts.tryAdmit(a)) {
-                return slot;
-            }
-        }
-    }
-
-    /**
-     * A producer found the ring full: drains part of it under the lock (a short hold, so that the
-     * driving thread, which drains the rest as it polls, is not kept waiting), or waits a little for
-     * a slow producer.
-     */
-    private void drainFullRing(int attempt) {
-        lock.lock();
-        try {
-            if (ring.drain(enterWheel, PRODUCER_DRAIN) > 0) {
-                return;
-            }
-        } finally {
-            lock.unlock();
-        }
-        // Nothing published at the head: its producer is between claiming the slot and filling it.
-        StripeLock.pause(attempt);
-    }
-
-    /**
-     * The ring's sink, under the lock: a task still pending enters the wheel; one cancelled or
-     * claimed meanwhile does not. (A cancel that wins it after this finds it in the wheel.)
-     */
-    private void enterFromRing(WheelTask task) {
-        if (task.settledState() == WheelTask.PENDING) {
-            wheel.add(task);
-        } else {
-            task.node = WheelTask.OFF_WHEEL;
-        }
-    }
-
-    /** Under the lock: moves what the ring holds into the wheel, in order. */
+    /** Under the lock: moves what producers handed off into the wheel, in order. */
     private void drainRing() {
-        if (ring != null && ring.hasPublished()) {
-            ring.drain(enterWheel, TaskRing.CAPACITY);
+        if (handOff != null) {
+            handOff.drain();
         }
     }
 
@@ -409,7 +343,7 @@ public final class TimerCore implements TimerThread.Driven {
      */
     private void unlinkCancelled(WheelTask task) {
         int node = task.node; // a hint: the slot's compare-and-set decides
-        if (ring != null && WheelTask.isInRing(node) && ring.tryClear(task, node)) {
+        if (handOff != null && WheelTask.isInRing(node) && handOff.tryClear(task, node)) {
             return;
         }
         lock.lock();
@@ -453,7 +387,7 @@ public final class TimerCore implements TimerThread.Driven {
         if (node >= 0) {
             wheel.remove(task);
         } else if (WheelTask.isInRing(node)) {
-            ring.tryClear(task, node); // else not yet published, or drained: the drain skips it
+            handOff.tryClear(task, node); // else not yet published, or drained: the drain skips it
         }
         task.node = WheelTask.OFF_WHEEL;
     }
@@ -723,7 +657,11 @@ public final class TimerCore implements TimerThread.Driven {
         shutDown = true;
         lock.lock(); // closed under the lock, so that no other shutdown and no claim comes between
         try {
-            awaitAdmittedSlots(counts.close());
+            long admitted = counts.close();
+            drainRing();
+            if (handOff != null) {
+                handOff.awaitDrained(admitted); // their producers were admitted before the close
+            }
             // No producer can be admitted any more, and every admitted one has entered.
             List<WheelTask> found = new ArrayList<>();
             wheel.forEach(task -> {
@@ -749,19 +687,6 @@ public final class TimerCore implements TimerThread.Driven {
             thread.wake(); // to end, if the wheel emptied
         }
         return taken;
-    }
-
-    /**
-     * Under the lock: waits, holding it, until the ring has been drained of its first
-     * {@code admitted} slots. Their producers, admitted before the shutdown, may still be filling
-     * them; they need no lock for that, and no producer is admitted any more.
-     */
-    private void awaitAdmittedSlots(long admitted) {
-        drainRing();
-        for (int attempt = 0; ring != null && ring.head() < admitted; attempt++) {
-            StripeLock.pause(attempt);
-            drainRing();
-        }
     }
 
     /** {@return whether {@link #shutDown} has been called} */
@@ -794,7 +719,7 @@ public final class TimerCore implements TimerThread.Driven {
 
     /** Under the lock: whether every slot admitted has been drained (no producer is filling one). */
     private boolean ringDrained() {
-        return ring == null || ring.head() == admittedThroughRing();
+        return handOff == null || handOff.isDrained();
     }
 
     private boolean isClosed() {
