@@ -162,6 +162,50 @@ class TimingWheelExecutorRealTimeTest {
         assertFalse(f.isDone(), "dropped by shutdownNow, never run");
     }
 
+    /**
+     * Regression: a cancel after {@code shutdown} that left nothing pending did not wake the thread,
+     * parked until the cancelled task's deadline, so the executor did not terminate for an hour.
+     */
+    @Test
+    void cancelOfTheLastDelayedTask_afterShutdown_terminates() throws Exception {
+        AtomicReference<Thread> made = new AtomicReference<>();
+        TimingWheelExecutor ex = TimingWheelExecutor.builder().threadFactory(r -> {
+            Thread t = new Thread(r, "test-driver");
+            t.setDaemon(true);
+            made.set(t);
+            return t;
+        }).build();
+        ScheduledFuture<?> f = ex.schedule(() -> { }, 1, TimeUnit.HOURS);
+        ex.shutdown();
+        awaitState(made.get(), Thread.State.TIMED_WAITING); // back to sleep until the task's deadline
+        assertFalse(ex.isTerminated(), "a delayed task still runs after shutdown");
+        assertTrue(f.cancel(false));
+        assertEquals(0, ex.pendingTasks());
+        assertTrue(ex.awaitTermination(10, TimeUnit.SECONDS), "nothing pending, nothing running");
+        made.get().join(10_000);
+        assertFalse(made.get().isAlive());
+    }
+
+    /** As above, with the last delayed task run by its caller ({@code run} on the future) after shutdown. */
+    @Test
+    void runByTheCallerOfTheLastDelayedTask_afterShutdown_terminates() throws Exception {
+        AtomicReference<Thread> made = new AtomicReference<>();
+        TimingWheelExecutor ex = TimingWheelExecutor.builder().threadFactory(r -> {
+            Thread t = new Thread(r, "test-driver");
+            t.setDaemon(true);
+            made.set(t);
+            return t;
+        }).build();
+        AtomicLong runs = new AtomicLong();
+        ScheduledFuture<?> f = ex.schedule(runs::incrementAndGet, 1, TimeUnit.HOURS);
+        ex.shutdown();
+        awaitState(made.get(), Thread.State.TIMED_WAITING);
+        ((Runnable) f).run();
+        assertEquals(1, runs.get());
+        assertTrue(f.isDone());
+        assertTrue(ex.awaitTermination(10, TimeUnit.SECONDS), "nothing pending, nothing running");
+    }
+
     private static void awaitState(Thread t, Thread.State state) throws InterruptedException {
         long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
         while (t.getState() != state && System.nanoTime() < end) {

@@ -308,6 +308,9 @@ public final class TimerCore implements TimerThread.Driven {
         }
         if (outcome == WON_PENDING) {
             unlinkCancelled(task);
+            if (shutDown && thread != null) {
+                thread.wake(); // parked until this task's deadline, it may end now that nothing is pending
+            }
         }
         return outcome != LOST;
     }
@@ -395,6 +398,9 @@ public final class TimerCore implements TimerThread.Driven {
     /** Tells the core that a task it let this thread claim has ended its run (whatever its state now). */
     public void finished() {
         if (running.decrementAndGet() == 0 && shutDown) {
+            if (thread != null) {
+                thread.wake(); // it may be parked until the deadline of a task that a caller claimed and ran
+            }
             onQuiescent.run();
         }
     }
