@@ -208,11 +208,14 @@ public final class TimingWheelExecutor extends AbstractExecutorService implement
      * Manual clock only: moves the clock (which starts at 0) to {@code nanos}, and runs every task due
      * before the start of the tick that contains {@code nanos}, in order, periodic re-runs included,
      * on the calling thread (or hands them to the task executor). Does nothing if {@code nanos} is
-     * not after the clock. See the class documentation for what tasks see meanwhile.
+     * not after the clock. Advances from several threads take turns: each returns once the tasks
+     * due before its target have run (or been handed over), and no two tasks run at once. See the
+     * class documentation for what tasks see meanwhile.
      *
      * @param nanos the new time
      * @throws IllegalStateException if the executor runs its own thread, or if called from a task
-     *     that an {@code advanceTo} of this executor runs on this thread
+     *     that an {@code advanceTo} of this executor runs on this thread (also through a task
+     *     executor that runs tasks on the calling thread)
      */
     public void advanceTo(long nanos) {
         scheduler.advanceTo(nanos);

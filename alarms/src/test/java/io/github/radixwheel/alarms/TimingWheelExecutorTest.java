@@ -12,9 +12,14 @@ import io.github.radixwheel.alarms.ExecutorTestSupport.Log;
 import io.github.radixwheel.core.LevelBits;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReferenceArray;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -170,6 +175,97 @@ class TimingWheelExecutorTest {
         assertTrue(e.getCause() instanceof IllegalStateException, e.toString());
         assertTrue(e.getCause().getMessage().contains("advanceTo(100000000)"), e.getCause().getMessage());
         assertEquals(List.of("after"), log.take());
+    }
+
+    /**
+     * Regression: the clock's last value, {@code Long.MAX_VALUE}, was taken for "never", so an
+     * advance to it ran the tasks of the tick that contains it, which has not ended.
+     */
+    @Test
+    void advanceTo_maxValue_runsOnlyTheTicksBeforeItsOwn() {
+        TimingWheelExecutor ex = manual();
+        long lastTickStart = Long.MAX_VALUE / MS * MS;
+        ex.schedule(log.task("before"), lastTickStart - 1, TimeUnit.NANOSECONDS);
+        ex.advanceTo(Long.MAX_VALUE - 1);
+        assertEquals(List.of("before"), log.take());
+        ex.schedule(log.task("in the last tick"), 0, TimeUnit.NANOSECONDS);
+        ex.advanceTo(Long.MAX_VALUE);
+        assertEquals(List.of(), log.take(), "its tick has not ended");
+        assertEquals(1, ex.pendingTasks());
+        ex.checkInvariants();
+    }
+
+    /**
+     * Regression: with a task executor that runs tasks on the caller, an advance from inside a task
+     * was let through and ran the later tasks before the earlier ones.
+     */
+    @Test
+    void advanceTo_fromATaskRunByADirectTaskExecutor_throwsAndTheOuterAdvanceGoesOn() throws Exception {
+        TimingWheelExecutor ex = TimingWheelExecutor.builder().manualClock().taskExecutor(Runnable::run).build();
+        ScheduledFuture<?> nested = ex.schedule(() -> {
+            log.add("a");
+            ex.advanceTo(10 * MS);
+        }, 1, TimeUnit.MILLISECONDS);
+        ex.schedule(log.task("b"), 2, TimeUnit.MILLISECONDS);
+        ex.schedule(log.task("c"), 5, TimeUnit.MILLISECONDS);
+        ex.advanceTo(3 * MS);
+        ExecutionException e = assertThrows(ExecutionException.class, nested::get);
+        assertTrue(e.getCause() instanceof IllegalStateException, e.toString());
+        assertEquals(List.of("a", "b"), log.take());
+        ex.advanceTo(10 * MS);
+        assertEquals(List.of("c"), log.take());
+    }
+
+    /**
+     * Regression: two threads advancing at once each took due tasks and ran them, so tasks
+     * overlapped, ran out of submission order, and an advance could return while a task due before
+     * its target still ran on the other thread. Advances now take turns.
+     */
+    @Test
+    void advanceTo_fromTwoThreads_runsTasksOneAtATimeInOrder_andReturnsAfterThem() throws Exception {
+        int n = 20;
+        for (int round = 0; round < 200; round++) {
+            TimingWheelExecutor ex = manual();
+            List<Integer> started = new CopyOnWriteArrayList<>();
+            AtomicInteger active = new AtomicInteger();
+            AtomicReferenceArray<Boolean> done =
+                    new AtomicReferenceArray<>(n);
+            List<String> failures = new CopyOnWriteArrayList<>();
+            for (int i = 0; i < n; i++) {
+                int id = i;
+                ex.schedule(() -> {
+                    if (active.incrementAndGet() != 1) {
+                        failures.add("task " + id + " overlapped another");
+                    }
+                    started.add(id);
+                    for (int k = 0; k < 2_000; k++) {
+                        Thread.onSpinWait(); // a body long enough for the other advance to find work
+                    }
+                    done.set(id, true);
+                    active.decrementAndGet();
+                }, 1, TimeUnit.MILLISECONDS);
+            }
+            CyclicBarrier together = new CyclicBarrier(2);
+            Runnable advance = () -> {
+                try {
+                    together.await();
+                } catch (Exception e) {
+                    throw new AssertionError(e);
+                }
+                ex.advanceTo(2 * MS);
+                for (int i = 0; i < n; i++) {
+                    if (done.get(i) == null) {
+                        failures.add("advanceTo returned before task " + i + " ran");
+                    }
+                }
+            };
+            Thread other = new Thread(advance);
+            other.start();
+            advance.run();
+            other.join();
+            assertEquals(List.of(), failures, "round " + round);
+            assertEquals(IntStream.range(0, n).boxed().toList(), started, "round " + round);
+        }
     }
 
     @Test

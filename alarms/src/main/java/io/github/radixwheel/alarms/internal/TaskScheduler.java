@@ -31,8 +31,13 @@ public final class TaskScheduler {
     /** Manual clock: the start of the tick of the task this thread runs inside an advance, if any. */
     private final ThreadLocal<long[]> inAdvance;
     private final CountDownLatch terminated = new CountDownLatch(1);
-    /** Manual clock with a task executor: held by an advance while it moves the clock and hands over. */
-    private final Object handOvers = new Object();
+    /**
+     * Manual clock: held by an advance while it moves the clock and runs or hands over the due tasks,
+     * so that advances take turns (no task overlaps another, and none returns before the tasks due
+     * before its target have run); with a task executor, also by a schedule, which must not slip in
+     * between the clock's move and the hand-over.
+     */
+    private final Object advances = new Object();
     /** Whether the driving thread has ended (or never started and never will). */
     private volatile boolean threadDone;
 
@@ -117,7 +122,7 @@ public final class TaskScheduler {
         if (!core.handsOver()) {
             return core.scheduleAfter(task, delayNanos);
         }
-        synchronized (handOvers) {
+        synchronized (advances) {
             return core.scheduleAfter(task, delayNanos);
         }
     }
@@ -127,9 +132,9 @@ public final class TaskScheduler {
         if (!core.reschedule(task, deadline)) {
             return false;
         }
-        if (manual && core.handsOver() && core.tickOf(deadline) < core.tickOf(core.manualNow())) {
-            synchronized (handOvers) {
-                core.runDueBefore(core.tickOf(core.manualNow()), WheelTask::runClaimed); // due already: hand it over
+        if (manual && core.handsOver() && core.tickOf(deadline) < core.clockTick(core.manualNow())) {
+            synchronized (advances) {
+                core.runDueBefore(core.clockTick(core.manualNow()), WheelTask::runClaimed); // due already: hand it over
             }
         }
         return true;
@@ -145,31 +150,31 @@ public final class TaskScheduler {
      * tick, in order.
      *
      * @param nanos the new time; nothing happens unless it is after the clock
-     * @throws IllegalStateException if the clock is real, or if called from a task run by an
-     *     advance of this executor on this thread
+     * @throws IllegalStateException if the clock is real, or if called from a task that an advance of
+     *     this executor runs on this thread (itself, or through a task executor that runs it there)
      */
     public void advanceTo(long nanos) {
         if (!manual) {
             throw Checks.state("advanceTo needs an executor built with manualClock(); this one runs its own thread");
         }
-        if (inAdvance.get() != null) {
+        if (inAdvance.get() != null || Thread.holdsLock(advances)) {
             throw Checks.state("advanceTo(" + nanos + ") called from a task run by advanceTo on the same executor");
         }
-        if (core.handsOver()) {
-            // One advance at a time, so that none returns while another that moved the clock before
-            // it is still handing tasks over.
-            synchronized (handOvers) {
+        synchronized (advances) {
+            if (core.handsOver()) {
                 core.advanceManualClock(nanos); // the due tasks go to the task executor as the clock moves
+            } else if (core.advanceManualClock(nanos)) {
+                runDueBefore(nanos);
             }
-            return;
         }
-        if (!core.advanceManualClock(nanos)) {
-            return;
-        }
+    }
+
+    /** Manual clock, no task executor: runs the tasks due before the tick of {@code nanos}, in order. */
+    private void runDueBefore(long nanos) {
         long[] tick = new long[1];
         inAdvance.set(tick);
         try {
-            core.runDueBefore(core.tickOf(nanos), task -> {
+            core.runDueBefore(core.clockTick(nanos), task -> {
                 tick[0] = Math.min(nanos, core.tickStart(core.tickOf(((ScheduledTask<?>) task).deadline)));
                 task.runClaimed();
             });

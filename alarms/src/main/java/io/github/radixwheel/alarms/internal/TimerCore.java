@@ -128,6 +128,14 @@ public final class TimerCore implements TimerThread.Driven {
         return time == NEVER ? Long.MAX_VALUE : time / tickNanos;
     }
 
+    /**
+     * {@return the tick that contains clock time {@code now}} Unlike {@link #tickOf}, which reads a
+     * deadline of {@link #NEVER} as "never", the clock's last value lies in a tick of its own.
+     */
+    public long clockTick(long now) {
+        return now / tickNanos;
+    }
+
     /** {@return the start of tick {@code tick}, saturating at {@link Long#MAX_VALUE}} */
     public long tickStart(long tick) {
         return tick > Long.MAX_VALUE / tickNanos ? Long.MAX_VALUE : tick * tickNanos;
@@ -227,7 +235,7 @@ public final class TimerCore implements TimerThread.Driven {
             manualNow = nanos;
             if (taskExecutor != null) {
                 due = new ArrayList<>();
-                for (long bound = tickOf(nanos); wheel.minTick() < bound; ) {
+                for (long bound = clockTick(nanos); wheel.minTick() < bound; ) {
                     WheelTask task = takeDueToHandOver();
                     if (task != null) {
                         due.add(task);
@@ -778,7 +786,7 @@ public final class TimerCore implements TimerThread.Driven {
 
     @Override
     public boolean runDue(long now) {
-        return runDueBefore(tickOf(now), TimerCore::runOnDrivingThread);
+        return runDueBefore(clockTick(now), TimerCore::runOnDrivingThread);
     }
 
     private static void runOnDrivingThread(WheelTask task) {
