@@ -265,6 +265,11 @@ final class ExecutorHarness {
         return deadline == Long.MAX_VALUE ? Long.MAX_VALUE : deadline / tick;
     }
 
+    /** The tick that contains clock time {@code time}: the clock's last value has a tick of its own. */
+    private long clockTick(long time) {
+        return time / tick;
+    }
+
     private long tickStart(long t) {
         return t > Long.MAX_VALUE / tick ? Long.MAX_VALUE : t * tick;
     }
@@ -283,8 +288,8 @@ final class ExecutorHarness {
     private void insert(Task t) {
         t.state = "pending";
         wheel.put(new long[] {tickOf(t.deadline), insertions++}, t);
-        if (queued && runningTick < 0 && tickOf(t.deadline) < tickOf(now)) {
-            handOver(tickOf(now));
+        if (queued && runningTick < 0 && tickOf(t.deadline) < clockTick(now)) {
+            handOver(clockTick(now));
         }
     }
 
@@ -307,7 +312,7 @@ final class ExecutorHarness {
             return;
         }
         now = to;
-        long bound = tickOf(to);
+        long bound = clockTick(to);
         if (queued) {
             handOver(bound);
             return;

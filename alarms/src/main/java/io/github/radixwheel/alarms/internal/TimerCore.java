@@ -406,7 +406,7 @@ public final class TimerCore implements TimerThread.Driven {
     /** Tells the core that a task it let this thread claim has ended its run (whatever its state now). */
     public void finished() {
         if (running.decrementAndGet() == 0 && shutDown) {
-            if (thread != null) {
+            if (thread != null && Thread.currentThread() != thread.thread()) {
                 thread.wake(); // it may be parked until the deadline of a task that a caller claimed and ran
             }
             onQuiescent.run();
