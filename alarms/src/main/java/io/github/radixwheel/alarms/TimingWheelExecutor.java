@@ -32,7 +32,8 @@ import java.util.function.LongSupplier;
  *   <li>Time is cut into ticks ({@link Builder#tick}, default 1 ms). A task never runs before its
  *       deadline; it runs once the tick that contains its deadline is over, so with the executor's
  *       own thread at most about one tick plus scheduling latency after it. Tasks due in the same
- *       tick run in submission order. A delay {@code <= 0} runs at the next tick; a delay too large
+ *       tick run in submission order; a periodic task's later runs keep the place of its submission.
+ *       A delay {@code <= 0} runs at the next tick; a delay too large
  *       to represent never runs (no overflow, no early run).</li>
  *   <li>{@code cancel} removes the task from the wheel at once, in O(1): a cancelled task is never
  *       retained. It succeeds only for a task that has not started: a task whose {@code cancel}

@@ -45,6 +45,8 @@ final class ExecutorHarness {
         final long period; // 0 one-shot, > 0 fixed rate, < 0 minus a fixed delay
         final Step step;
         long deadline;
+        /** Its submission order, kept by its later runs: -1 until first inserted. */
+        long sequence = -1;
         String state = "pending"; // pending, handed, running, done, failed, cancelled, dropped
         boolean runThenCancelled;
 
@@ -287,7 +289,11 @@ final class ExecutorHarness {
 
     private void insert(Task t) {
         t.state = "pending";
-        wheel.put(new long[] {tickOf(t.deadline), insertions++}, t);
+        if (t.sequence < 0) {
+            t.sequence = insertions;
+        }
+        insertions++;
+        wheel.put(new long[] {tickOf(t.deadline), t.sequence}, t); // a later run keeps its first place
         if (queued && runningTick < 0 && tickOf(t.deadline) < clockTick(now)) {
             handOver(clockTick(now));
         }

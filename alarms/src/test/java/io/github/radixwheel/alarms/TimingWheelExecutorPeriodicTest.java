@@ -135,13 +135,53 @@ class TimingWheelExecutorPeriodicTest {
         assertTrue(self.get().isCancelled());
     }
 
+    /**
+     * Regression: a periodic task's next run went to the back of its tick, behind tasks submitted
+     * after the periodic task, where a {@code ScheduledThreadPoolExecutor} (and the futures'
+     * {@code compareTo}) put it first.
+     */
     @Test
-    void periodic_rescheduledRunGoesToTheBackOfItsTick() {
-        TimingWheelExecutor ex = TimingWheelExecutor.builder().manualClock().tick(Duration.ofMillis(2)).build();
-        ex.scheduleAtFixedRate(log.task("p"), 0, 1, TimeUnit.MILLISECONDS);
-        ex.schedule(log.task("q"), 1, TimeUnit.MILLISECONDS);
+    void periodic_rescheduledRun_keepsItsSubmissionPlaceInItsTick() {
+        TimingWheelExecutor ex = manual(); // 1 ms tick
+        ScheduledFuture<?> p = ex.scheduleAtFixedRate(log.task("p"), 1, 1, TimeUnit.MILLISECONDS);
+        ScheduledFuture<?> q = ex.schedule(log.task("q"), 2, TimeUnit.MILLISECONDS);
         ex.advanceTo(2 * MS);
-        // p at 0 ms, then q (tick 0, submitted before p's re-run at 1 ms was scheduled), then p at 1 ms.
+        assertEquals(List.of("p"), log.take());
+        assertTrue(p.compareTo(q) < 0, "the same deadline, 2 ms: p was submitted first");
+        ex.advanceTo(4 * MS);
+        // p's run at 2 ms, then q at 2 ms: the same tick, p submitted first; then p's run at 3 ms.
         assertEquals(List.of("p", "q", "p"), log.take());
+        ex.checkInvariants();
+    }
+
+    @Test
+    void periodic_rescheduledRun_goesAfterTasksSubmittedBeforeIt_andBeforeLaterOnes() {
+        TimingWheelExecutor ex = manual();
+        ex.schedule(log.task("a"), 10, TimeUnit.MILLISECONDS);
+        ex.scheduleAtFixedRate(log.task("p"), 5, 5, TimeUnit.MILLISECONDS);
+        ex.schedule(log.task("b"), 10, TimeUnit.MILLISECONDS);
+        ex.schedule(log.task("c"), 10, TimeUnit.MILLISECONDS);
+        ex.advanceTo(6 * MS);
+        assertEquals(List.of("p"), log.take());
+        ex.advanceTo(11 * MS);
+        assertEquals(List.of("a", "p", "b", "c"), log.take());
+        ex.checkInvariants();
+    }
+
+    /** The same with the re-run in a slot above the lowest level, which later moves down in order. */
+    @Test
+    void periodic_rescheduledRunFarAhead_keepsItsPlaceAfterMovingDown() {
+        TimingWheelExecutor ex = TimingWheelExecutor.builder().manualClock().tick(Duration.ofNanos(1))
+                .levelBits(io.github.radixwheel.core.LevelBits.of(2, 2)).build();
+        ex.schedule(log.task("a"), 100, TimeUnit.NANOSECONDS);
+        ex.scheduleAtFixedRate(log.task("p"), 4, 96, TimeUnit.NANOSECONDS);
+        ex.schedule(log.task("b"), 100, TimeUnit.NANOSECONDS);
+        ex.schedule(log.task("c"), 99, TimeUnit.NANOSECONDS);
+        ex.advanceTo(5);
+        assertEquals(List.of("p"), log.take());
+        ex.checkInvariants();
+        ex.advanceTo(101);
+        assertEquals(List.of("c", "a", "p", "b"), log.take());
+        ex.checkInvariants();
     }
 }

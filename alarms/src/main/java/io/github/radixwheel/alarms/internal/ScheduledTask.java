@@ -47,6 +47,11 @@ public class ScheduledTask<V> extends WheelTask implements RunnableScheduledFutu
     }
 
     @Override
+    protected long sequence() {
+        return sequence;
+    }
+
+    @Override
     public boolean isPeriodic() {
         return false;
     }

@@ -119,6 +119,41 @@ final class TaskWheel {
     }
 
     /**
+     * Adds a task that is in no wheel, as {@link #add} does, but in submission order among the tasks
+     * of its slot ({@link WheelTask#sequence}): after those submitted before it, before the others.
+     * For a task scheduled again, which keeps its first submission's place among the tasks of its
+     * tick. O(1) plus a step for each task of its slot submitted before it.
+     */
+    void addInSubmissionOrder(WheelTask task) {
+        long t = tickOf(task);
+        task.node = WheelTask.IN_WHEEL;
+        int level = levelOf(t);
+        int slot = slotOf(level, t);
+        WheelTask head = heads[level][slot];
+        long sequence = task.sequence();
+        WheelTask after = head;
+        if (head != null) {
+            while (after.sequence() < sequence && (after = after.next) != head) {
+                // pass the tasks submitted before it
+            }
+        }
+        if (after == null || after == head && head.sequence() < sequence) {
+            link(task, t); // at the back
+        } else {
+            insertBefore(task, after);
+            if (after == head) {
+                heads[level][slot] = task;
+            }
+        }
+        if (size++ == 0 || first != null && t < firstTick) {
+            first = task;
+            firstTick = t;
+        } else if (first != null && t == firstTick) {
+            first = null; // it may come before the known first: found again when asked
+        }
+    }
+
+    /**
      * The tick under which the wheel keeps a task: its deadline's, raised to the least allowed tick.
      * For a task in the wheel this is the tick it was added under, whatever the least allowed tick
      * has become since: a task added below it sits at it, and it cannot rise past a task in the wheel.
@@ -242,9 +277,11 @@ final class TaskWheel {
                 do {
                     long tick = tickOf(t);
                     if (t.node != WheelTask.IN_WHEEL || levelOf(tick) != level || slotOf(level, tick) != slot
-                            || t.next.prev != t || ++linked > size) {
+                            || t.next.prev != t || ++linked > size
+                            || t.next != head && t.next.sequence() < t.sequence()) {
                         throw Checks.state("task wheel: task " + t + " (node " + t.node + ", tick " + tick
-                                + ") misplaced in level " + level + " slot " + slot + " (least allowed tick " + min + ")");
+                                + ") misplaced in level " + level + " slot " + slot + " (least allowed tick " + min
+                                + "), or out of submission order");
                     }
                     t = t.next;
                 } while (t != head);
@@ -314,6 +351,15 @@ final class TaskWheel {
         tail.next = task;
         head.prev = task;
         return head;
+    }
+
+    /** Links {@code task} into a circular list just before {@code next}, a task of that list. */
+    private static void insertBefore(WheelTask task, WheelTask next) {
+        WheelTask prev = next.prev;
+        task.prev = prev;
+        task.next = next;
+        prev.next = task;
+        next.prev = task;
     }
 
     private void unlinkFromSlot(WheelTask task) {

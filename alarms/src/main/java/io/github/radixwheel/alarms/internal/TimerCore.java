@@ -275,7 +275,7 @@ public final class TimerCore implements TimerThread.Driven {
                 return false;
             }
             task.deadline = deadline;
-            wheel.add(task);
+            wheel.addInSubmissionOrder(task); // as submitted then: before the tasks of its tick submitted after it
         } finally {
             lock.unlock();
         }

@@ -103,6 +103,15 @@ public abstract class WheelTask implements Runnable {
     }
 
     /**
+     * {@return the submission order given to {@link #scheduled}} The wheel places a task scheduled
+     * again ({@link TimerCore#reschedule}) by it among the tasks of its tick. This default, for a
+     * task that is never scheduled again, puts it after every other.
+     */
+    protected long sequence() {
+        return Long.MAX_VALUE;
+    }
+
+    /**
      * Runs the task once claimed, on the thread that claimed it: its body, then whatever follows
      * (its outcome, its next run). Reports what the body throws in the subclass's own way; throws
      * nothing.
