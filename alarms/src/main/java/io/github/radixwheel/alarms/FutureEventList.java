@@ -70,9 +70,10 @@ import io.github.radixwheel.core.internal.RadixEngine;
  *       {@code checkInvariants}: O(size + slots), allocating nothing per slot.</li>
  * </ul>
  * Memory: 32 bytes per event of capacity (a key and two links, 16; a handle stamp, 4; the event
- * reference, 4 with compressed references; the priority, 8), besides the event objects; plus, once
- * a time's events had to be sorted by priority (out of order among more than 64 distinct
- * priorities), up to 16 bytes per event of capacity of sort space,
+ * reference, 4 with compressed references; the priority, 8), besides the event objects; plus 8
+ * bytes per distinct priority among the events at {@code now()}, in an array that is also the first
+ * half of the sort space: once a time's events had to be sorted by priority (out of order among
+ * more than 64 distinct priorities), up to 16 bytes per event of capacity in all,
  * kept until {@link #trimToSize()}: at most 48 bytes per event of capacity in all. Capacity grows by
  * a quarter when full. Besides, a fixed 8 bytes per wheel slot: 34,816 slots in five levels, about
  * 272 KB, plus about 5 KB of occupancy bitmaps, allocated by the constructor.

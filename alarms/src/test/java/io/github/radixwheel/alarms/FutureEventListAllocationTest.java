@@ -93,6 +93,34 @@ class FutureEventListAllocationTest {
         list.checkInvariants();
     }
 
+    /**
+     * Regression: with every event at {@code now()} and each new one of a higher priority than all
+     * (a hold loop whose runs slide up), the array of priority runs was allocated anew every few
+     * events once it could not grow past the capacity, and copied whole each time.
+     */
+    @Test
+    void eventsAtNowWithRisingPriorities_atFullCapacity_allocateNothing() {
+        FutureEventList<Object> l = new FutureEventList<>();
+        int n = 1000;
+        for (int p = 0; p < n; p++) {
+            l.add(0.0, p, this);
+        }
+        l.trimToSize(); // no capacity to spare
+        int[] next = {n};
+        Runnable holds = () -> {
+            for (int i = 0; i < EVENTS; i++) {
+                l.pollFirst();
+                l.add(l.now(), next[0]++, this);
+            }
+        };
+        holds.run(); // warms up the JIT
+        long least = ThreadAllocation.leastOf(WINDOWS, holds);
+        assertTrue(least < TOLERANCE, "allocated " + least + " bytes in " + EVENTS + " holds");
+        assertEquals(n, l.size());
+        assertEquals(next[0] - n, l.priority(l.firstHandle()), "the lowest priority is first");
+        l.checkInvariants();
+    }
+
     @Test
     void measurement_seesAllocation() {
         list = new FutureEventList<>();

@@ -20,9 +20,12 @@ import java.util.Arrays;
  * order moves to the back of its priority's run, or, with more than {@link #MAX_PARTITION_RUNS}
  * distinct priorities at that time, the time's events are sorted stably.
  *
- * <p>The entries live in {@code runs[lo, hi)}; the array is also the sort's space, and
- * {@code buffer} its second half, both grown to the largest time sorted (see {@link #trim}). The
- * node's priority is the wheel's per-node {@code long}, its "alarm time".
+ * <p>The entries are the logical indices {@code [lo, hi)} of {@code runs}, a circular array
+ * ({@link #get}): runs that start at the top and end at the bottom, as in a hold loop at the current
+ * time with rising priorities, slide round it in O(1) each, within an array no longer than the
+ * capacity. The array is also the sort's space, and {@code buffer} its second half, both grown to
+ * the largest time sorted (see {@link #trim}). The node's priority is the wheel's per-node
+ * {@code long}, its "alarm time".
  */
 public final class EventListGroup {
     private static final int NIL = RadixEngine.NIL;
@@ -37,6 +40,7 @@ public final class EventListGroup {
     private final HandleWheel<?> wheel;
     private long[] runs = new long[INITIAL];
     private long[] buffer = NONE;
+    /** The first run's logical index: {@code 0 <= lo < runs.length}, and {@code hi - lo <= runs.length}. */
     private int lo;
     private int hi;
 
@@ -73,10 +77,22 @@ public final class EventListGroup {
     /** Releases the sort's space, and run space beyond what the runs need. */
     public void trim() {
         buffer = NONE;
-        long[] kept = Arrays.copyOfRange(runs, lo, Math.max(hi, lo + INITIAL));
-        hi -= lo;
-        lo = 0;
-        runs = kept;
+        relocate(Math.max(hi - lo, INITIAL), lo);
+    }
+
+    /** {@return the run at logical index {@code i}, in {@code [lo, hi)}} */
+    private long get(int i) {
+        return runs[slot(i)];
+    }
+
+    private void set(int i, long run) {
+        runs[slot(i)] = run;
+    }
+
+    /** The array index of logical index {@code i}, which lies in {@code [lo, lo + runs.length)}. */
+    private int slot(int i) {
+        int length = runs.length;
+        return i < length ? i : i - length;
     }
 
     // ---------------------------------------------------------------- placing events of the current time
@@ -91,8 +107,8 @@ public final class EventListGroup {
             if (first) {
                 wheel.insertBeside(n, runHead(i), false);
             } else {
-                wheel.insertBeside(n, tailOf(runs[i]), true);
-                runs[i] = run(priority, n);
+                wheel.insertBeside(n, tailOf(get(i)), true);
+                set(i, run(priority, n));
             }
             return;
         }
@@ -100,7 +116,7 @@ public final class EventListGroup {
         if (at == lo) {
             wheel.insertFirst(n, key); // before every run: the new lowest priority
         } else {
-            wheel.insertBeside(n, tailOf(runs[at - 1]), true);
+            wheel.insertBeside(n, tailOf(get(at - 1)), true);
         }
         insertRun(at, run(priority, n));
     }
@@ -110,8 +126,8 @@ public final class EventListGroup {
         wheel.insertBeside(n, ref, after);
         if (after) {
             int i = find(priority(ref));
-            if (tailOf(runs[i]) == ref) {
-                runs[i] = run(priorityOf(runs[i]), n);
+            if (tailOf(get(i)) == ref) {
+                set(i, run(priorityOf(get(i)), n));
             }
         }
     }
@@ -120,10 +136,10 @@ public final class EventListGroup {
     public void unlink(int n) {
         int p = priority(n);
         int i = find(p);
-        if (tailOf(runs[i]) == n) {
+        if (tailOf(get(i)) == n) {
             int prev = wheel.previous(n);
             if (prev != NIL && priority(prev) == p) {
-                runs[i] = run(p, prev);
+                set(i, run(p, prev));
             } else {
                 removeRun(i);
             }
@@ -133,13 +149,13 @@ public final class EventListGroup {
 
     /** After the wheel's removal of its minimum took {@code n}, the head of the current time. */
     public void tookHead(int n) {
-        if (tailOf(runs[lo]) == n) {
+        if (hi > lo && tailOf(get(lo)) == n) {
             removeRun(lo);
         }
     }
 
     private int runHead(int i) {
-        return i == lo ? wheel.firstAtMin() : wheel.next(tailOf(runs[i - 1]));
+        return i == lo ? wheel.firstAtMin() : wheel.next(tailOf(get(i - 1)));
     }
 
     /** {@return the index of the run of {@code priority}, or {@code -(its place) - 1}} */
@@ -148,7 +164,7 @@ public final class EventListGroup {
         int high = hi - 1;
         while (low <= high) {
             int mid = (low + high) >>> 1;
-            int p = priorityOf(runs[mid]);
+            int p = priorityOf(get(mid));
             if (p < priority) {
                 low = mid + 1;
             } else if (p > priority) {
@@ -161,48 +177,48 @@ public final class EventListGroup {
     }
 
     /**
-     * Puts a run at index {@code at}, shifting the shorter side; with no room on that side, the runs
-     * move to the middle of the array (grown by half if they fill more than two thirds of it), so
-     * that runs added at either end cost O(1) amortized.
+     * Puts a run at logical index {@code at}, shifting the shorter side by one (round the circular
+     * array): O(1) at either end. A full array first grows by half, up to the capacity, which the
+     * runs never exceed (each has an event).
      */
     private void insertRun(int at, long entry) {
-        boolean left = at - lo < hi - at;
-        if (left ? lo == 0 : hi == runs.length) {
-            at = recentre(at);
+        if (hi - lo == runs.length) {
+            at = relocate(grownLength(hi - lo + 1), at);
         }
-        if (left) {
-            System.arraycopy(runs, lo, runs, lo - 1, at - lo);
+        if (at - lo < hi - at) {
+            if (lo == 0) { // so that lo - 1 is a logical index still
+                lo += runs.length;
+                hi += runs.length;
+                at += runs.length;
+            }
+            for (int i = lo; i < at; i++) {
+                set(i - 1, get(i));
+            }
             lo--;
-            runs[at - 1] = entry;
+            set(at - 1, entry);
         } else {
-            System.arraycopy(runs, at, runs, at + 1, hi - at);
+            for (int i = hi; i > at; i--) {
+                set(i, get(i - 1));
+            }
             hi++;
-            runs[at] = entry;
+            set(at, entry);
         }
-    }
-
-    /** Moves the runs to the middle of the array, with room for one more on each side; returns where {@code at} went. */
-    private int recentre(int at) {
-        int n = hi - lo;
-        long[] to = runs;
-        if (3 * (n + 2) > 2 * runs.length) {
-            to = new long[Math.max(n + 2, Math.min(runs.length + (runs.length >> 1), wheel.capacity() + 2))];
-        }
-        int newLo = (to.length - n) >> 1;
-        System.arraycopy(runs, lo, to, newLo, n);
-        runs = to;
-        at += newLo - lo;
-        lo = newLo;
-        hi = newLo + n;
-        return at;
     }
 
     private void removeRun(int i) {
         if (i - lo < hi - i - 1) {
-            System.arraycopy(runs, lo, runs, lo + 1, i - lo);
+            for (int k = i; k > lo; k--) {
+                set(k, get(k - 1));
+            }
             lo++;
+            if (lo == runs.length) {
+                lo = 0;
+                hi -= runs.length;
+            }
         } else {
-            System.arraycopy(runs, i + 1, runs, i, hi - i - 1);
+            for (int k = i; k < hi - 1; k++) {
+                set(k, get(k + 1));
+            }
             hi--;
         }
         if (lo == hi) {
@@ -212,23 +228,40 @@ public final class EventListGroup {
     }
 
     private void appendRun(int priority, int n) {
-        if (hi > lo && priorityOf(runs[hi - 1]) == priority) {
-            runs[hi - 1] = run(priority, n);
+        if (hi > lo && priorityOf(get(hi - 1)) == priority) {
+            set(hi - 1, run(priority, n));
             return;
         }
-        if (hi == runs.length) {
-            grow(hi + 1);
+        if (hi - lo == runs.length) {
+            relocate(grownLength(hi - lo + 1), hi);
         }
-        runs[hi++] = run(priority, n);
+        set(hi++, run(priority, n));
     }
 
     /**
-     * Grows the runs to hold {@code needed} entries, by half, but never past the wheel's capacity
-     * (a time has at most that many events): with the sort's buffer, 16 bytes per event of capacity.
+     * The length to grow to for {@code needed} entries: by half, but never past the wheel's capacity
+     * (a time has at most that many events); with the sort's buffer, 16 bytes per event of capacity.
      */
-    private void grow(int needed) {
-        int length = Math.max(needed, Math.min(runs.length + (runs.length >> 1), wheel.capacity()));
-        runs = Arrays.copyOf(runs, length);
+    private int grownLength(int needed) {
+        return Math.max(needed, Math.min(runs.length + (runs.length >> 1), wheel.capacity()));
+    }
+
+    /**
+     * Moves the runs to the start of a new array of {@code length} entries, in order.
+     *
+     * @return where logical index {@code at} went
+     */
+    private int relocate(int length, int at) {
+        long[] to = new long[length];
+        int n = hi - lo;
+        for (int i = 0; i < n; i++) {
+            to[i] = get(lo + i);
+        }
+        runs = to;
+        int moved = at - lo;
+        lo = 0;
+        hi = n;
+        return moved;
     }
 
     // ---------------------------------------------------------------- a new current time
@@ -267,13 +300,13 @@ public final class EventListGroup {
     private int partitionAndTake(int e, long key, int from) {
         wheel.insertFirst(e, key);
         int pe = priority(e);
-        if (hi == lo || priorityOf(runs[lo]) != pe) {
+        if (hi == lo || priorityOf(get(lo)) != pe) {
             insertRun(lo, run(pe, e)); // e has the lowest priority of those before from
         }
         for (int n = from; n != NIL; ) {
             int next = wheel.next(n);
             int p = priority(n);
-            if (p >= priorityOf(runs[hi - 1])) {
+            if (p >= priorityOf(get(hi - 1))) {
                 appendRun(p, n); // in place: after every event placed so far
             } else if (hi - lo >= MAX_PARTITION_RUNS) {
                 return sortAndTake(key); // a stable sort keeps the order of what is placed already
@@ -293,7 +326,7 @@ public final class EventListGroup {
         int count = 0;
         for (int n = wheel.firstAtMin(); n != NIL; n = wheel.next(n)) {
             if (count == runs.length) {
-                grow(count + 1);
+                runs = Arrays.copyOf(runs, grownLength(count + 1)); // the entries so far start at 0
             }
             runs[count++] = run(priority(n), n);
         }
@@ -328,17 +361,17 @@ public final class EventListGroup {
      * @throws IllegalStateException naming the first violation
      */
     public void check() {
-        if (lo < 0 || lo > hi || hi > runs.length) {
+        if (lo < 0 || lo > hi || lo >= Math.max(1, runs.length) || hi - lo > runs.length) {
             throw Checks.state("runs of the current time: [" + lo + ", " + hi + ") of " + runs.length);
         }
         int i = lo;
         for (int n = wheel.firstAtMin(); n != NIL; n = wheel.next(n)) {
             int p = priority(n);
-            if (i == hi || priorityOf(runs[i]) != p) {
+            if (i == hi || priorityOf(get(i)) != p) {
                 throw Checks.state("event node " + n + " of the current time, priority " + p
                         + ", is not in the run it belongs to (run " + i + " of [" + lo + ", " + hi + "))");
             }
-            if (tailOf(runs[i]) == n) {
+            if (tailOf(get(i)) == n) {
                 i++;
                 int next = wheel.next(n);
                 if (next != NIL && priority(next) <= p) {
