@@ -222,7 +222,10 @@ public final class TimingWheelExecutor extends AbstractExecutorService implement
         scheduler.advanceTo(nanos);
     }
 
-    /** Stops accepting tasks; delayed tasks still run, periodic ones are cancelled. Idempotent. */
+    /**
+     * Stops accepting tasks; delayed tasks still run, periodic ones are cancelled (also those
+     * waiting in the task executor, not yet started). Idempotent.
+     */
     @Override
     public void shutdown() {
         scheduler.shutdown();
@@ -230,7 +233,9 @@ public final class TimingWheelExecutor extends AbstractExecutorService implement
 
     /**
      * Stops accepting tasks, takes every pending task out, and interrupts the driving thread (a task
-     * running there may stop early).
+     * running there may stop early). Tasks already handed to the {@link Builder#taskExecutor task
+     * executor} are that executor's, as tasks that a pool's worker has taken: they are not returned,
+     * and run when it gets to them unless cancelled through their futures.
      *
      * @return the tasks that never ran, still pending: their futures complete only if the caller
      *     runs them
@@ -366,9 +371,10 @@ public final class TimingWheelExecutor extends AbstractExecutorService implement
          * Sets where tasks run.
          *
          * @param taskExecutor receives each due task (the future itself, a {@code Runnable}); a task
-         *     it has not yet started can still be cancelled. If it refuses one, that task's future
-         *     completes with the exception. Default: the driving thread (or the thread calling
-         *     {@code advanceTo})
+         *     it has not yet started can still be cancelled, and a periodic one is cancelled by
+         *     {@code shutdown}; {@code shutdownNow} leaves it there. If it refuses one, that task's
+         *     future completes with the exception. Default: the driving thread (or the thread
+         *     calling {@code advanceTo})
          * @return this builder
          * @throws NullPointerException if {@code taskExecutor} is null
          */

@@ -414,5 +414,10 @@ final class ExecutorHarness {
                 t.state = "cancelled";
             }
         }
+        for (Task t : modelHanded) {
+            if (t.period != 0 && t.state.equals("handed")) {
+                t.state = "cancelled"; // waiting in the task executor, not yet started
+            }
+        }
     }
 }

@@ -74,6 +74,28 @@ class TimingWheelExecutorShutdownTest {
         assertTrue(ex.isTerminated());
     }
 
+    /**
+     * Regression: a periodic task handed to the task executor and not yet started when
+     * {@code shutdown} came was left pending, and ran once more; periodic tasks are cancelled.
+     * A delayed one-shot task handed over still runs, as it would after a shutdown anyway.
+     */
+    @Test
+    void shutdown_cancelsPeriodicTasksWaitingInTheTaskExecutor_notDelayedOnes() {
+        List<Runnable> handed = new java.util.ArrayList<>();
+        TimingWheelExecutor ex = TimingWheelExecutor.builder().manualClock().taskExecutor(handed::add).build();
+        ScheduledFuture<?> periodic = ex.scheduleAtFixedRate(log.task("p"), 1, 1, TimeUnit.MILLISECONDS);
+        ScheduledFuture<?> once = ex.schedule(log.task("once"), 1, TimeUnit.MILLISECONDS);
+        ex.advanceTo(2 * MS);
+        assertEquals(2, handed.size(), "both due, waiting in the task executor");
+        ex.shutdown();
+        assertTrue(periodic.isCancelled());
+        assertEquals(1, ex.pendingTasks(), "the one-shot task");
+        handed.forEach(Runnable::run);
+        assertEquals(List.of("once"), log.take());
+        assertTrue(once.isDone());
+        assertTrue(ex.isTerminated());
+    }
+
     @Test
     void shutdownNow_returnsTheTasksThatNeverRan_whichStayRunnable() throws Exception {
         TimingWheelExecutor ex = manual();

@@ -107,7 +107,8 @@ public final class RadixWheelTimer implements Timer {
      * @param maxPendingTimeouts the most pending timeouts, beyond which {@code newTimeout} throws
      *     {@link RejectedExecutionException}; {@code <= 0}: no limit
      * @param taskExecutor where tasks run; null: the timer's thread. A timeout handed to it can still
-     *     be cancelled until it starts there
+     *     be cancelled until it starts there; it stays in that executor's queue until then, with its
+     *     task, which {@link Timeout#task()} still returns
      * @throws NullPointerException if {@code threadFactory} or {@code unit} is null
      * @throws IllegalArgumentException if {@code tickDuration <= 0}
      */

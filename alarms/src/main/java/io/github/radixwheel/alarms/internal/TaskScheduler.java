@@ -184,11 +184,11 @@ public final class TaskScheduler {
     }
 
     /**
-     * Stops accepting tasks; cancels the periodic ones in the wheel; the delayed ones still run, and
-     * so do those already handed to the task executor (as a pool's workers finish the tasks they took).
+     * Stops accepting tasks; cancels the periodic ones, in the wheel or waiting in the task executor
+     * (not yet started); the delayed ones still run.
      */
     public void shutdown() {
-        for (WheelTask t : core.shutDown(task -> ((ScheduledTask<?>) task).isPeriodic(), false, true)) {
+        for (WheelTask t : core.shutDown(task -> ((ScheduledTask<?>) task).isPeriodic(), true, true)) {
             ((ScheduledTask<?>) t).cancelled();
         }
         tryTerminate();
