@@ -754,9 +754,18 @@ public class RadixEngine {
     // ---------------------------------------------------------------- checks
 
     /**
+     * {@return the end of the nodes that may be linked: every node here; a pool that hands nodes
+     * out from the start keeps a lower mark}
+     */
+    int nodesInUse() {
+        return slots.capacity();
+    }
+
+    /**
      * Checks every invariant: level ranges, list shapes, slot placement, occupancy bitmaps and their
      * summaries, the size, and the cached minimum. One walk of each slot's list and one pass over
-     * the nodes: O(capacity + slots), and no allocation unless a check fails.
+     * the nodes in use ({@link #nodesInUse}): O(nodes in use + slots), and no allocation unless a
+     * check fails.
      *
      * @throws IllegalStateException naming the first violation found
      */
@@ -783,13 +792,15 @@ public class RadixEngine {
             total += count;
         }
         int linked = 0;
-        for (int e = 0; e < slots.capacity(); e++) {
+        int inUse = nodesInUse();
+        for (int e = 0; e < inUse; e++) {
             if (slots.isLinked(e)) {
                 linked++;
             }
         }
         if (total != size || linked != size) {
-            throw Checks.state("levels hold " + total + " nodes and " + linked + " have keys, but size is " + size);
+            throw Checks.state("levels hold " + total + " nodes and " + linked + " have keys below node " + inUse
+                    + " (the nodes in use), but size is " + size);
         }
         if (minNode != NIL) {
             int cached = minNode;

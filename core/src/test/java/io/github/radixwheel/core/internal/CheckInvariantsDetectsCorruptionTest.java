@@ -127,7 +127,7 @@ class CheckInvariantsDetectsCorruptionTest {
 
     @Test
     void linkedNodeAtTheHighWaterMark() {
-        assertDetected("node 4 is linked above the high water mark 4", wheel -> {
+        assertDetected("4 have keys below node 4 (the nodes in use), but size is 5", wheel -> {
             pool(wheel).freeHead = Nodes.NIL;
             pool(wheel).highWater = 4;
         });
