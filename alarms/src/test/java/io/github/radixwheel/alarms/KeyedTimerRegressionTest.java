@@ -46,6 +46,39 @@ class KeyedTimerRegressionTest {
     }
 
     /**
+     * Found by an outside audit: a checked exception that the action throws anyway (as Lombok's
+     * {@code @SneakyThrows} lets it) was dropped, and drain returned normally.
+     */
+    @Test
+    void drain_actionThrowsACheckedExceptionUnchecked_itIsRethrown() {
+        KeyedTimer<String, String> timer = KeyedTimer.<String, String>builder().manualClock()
+                .build((k, v) -> { });
+        timer.set("a", "A", Duration.ofMillis(1));
+        timer.set("b", "B", Duration.ofMillis(2));
+        java.io.IOException io = new java.io.IOException("closed");
+        List<String> handed = new ArrayList<>();
+        Throwable thrown = null;
+        try {
+            timer.drain((k, v) -> {
+                handed.add(k);
+                if (k.equals("a")) {
+                    KeyedTimerRegressionTest.<RuntimeException>throwUnchecked(io);
+                }
+            });
+        } catch (Throwable t) {
+            thrown = t;
+        }
+        assertSame(io, thrown);
+        assertEquals(List.of("a", "b"), handed);
+        assertEquals(0, timer.size());
+    }
+
+    @SuppressWarnings("unchecked")
+    private static <T extends Throwable> void throwUnchecked(Throwable t) throws T {
+        throw (T) t;
+    }
+
+    /**
      * A deadline far beyond a small wheel's range used to be re-armed once per range while
      * advancing: hours for this jump. The bound guards against that, it is not a timing assertion.
      */

@@ -57,11 +57,14 @@ public final class KeyedTimerDrain<K, V> {
                 }
             }
         }
-        if (first instanceof RuntimeException) {
-            throw (RuntimeException) first;
+        if (first != null) {
+            KeyedTimerDrain.<RuntimeException>rethrow(first);
         }
-        if (first instanceof Error) {
-            throw (Error) first;
-        }
+    }
+
+    /** Rethrows {@code t} as it is, also a checked exception that an action threw without declaring it. */
+    @SuppressWarnings("unchecked")
+    private static <T extends Throwable> void rethrow(Throwable t) throws T {
+        throw (T) t;
     }
 }
