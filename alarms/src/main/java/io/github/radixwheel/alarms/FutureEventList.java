@@ -67,7 +67,8 @@ import io.github.radixwheel.core.internal.RadixEngine;
  *       holds the earliest time.</li>
  *   <li>{@code clear}, {@code reset}: O(size + occupied slots); {@code trimToSize}: O(capacity);
  *       {@code forEachInOrder}, {@code toString}: O(n log n), allocating a copy;
- *       {@code checkInvariants}: O(size + slots), allocating nothing per slot.</li>
+ *       {@code checkInvariants}: O(n + slots), n the largest size since its last clear or its
+ *       last add while empty, allocating nothing per slot.</li>
  * </ul>
  * Memory: 32 bytes per event of capacity (a key and two links, 16; a handle stamp, 4; the event
  * reference, 4 with compressed references; the priority, 8), besides the event objects; plus 8
@@ -584,8 +585,9 @@ public final class FutureEventList<E> {
      * Checks every invariant of the list and the wheel beneath: the wheel's own (links, counts,
      * level ranges, slot placement, occupancy bitmaps, the free list), that the clock is the wheel's
      * minimum, that every key is a valid time, that the events at {@code now()} are in order and
-     * their priority runs describe them, and the cached first event. O(size + slots); allocates
-     * nothing per slot or event.
+     * their priority runs describe them, and the cached first event. O(n + slots), n the largest
+     * size since its last clear or its last add while empty (not its capacity); allocates nothing
+     * per slot or event.
      *
      * @throws IllegalStateException naming the first violation found
      */

@@ -655,8 +655,9 @@ public final class TimingWheel<V> {
     /**
      * Checks every invariant of the wheel and the queue beneath: the clock against the queue's
      * minimum, the cached bounds of {@link #add}, each alarm's interval, and every invariant of the
-     * queue. O(capacity + slots); allocates nothing per alarm or slot unless a check fails, so a test
-     * may call it after every step.
+     * queue. O(n + slots), n the largest number of alarms since its last clear or its last add
+     * while empty (not its capacity); allocates nothing per alarm or slot unless a check fails, so
+     * a test may call it after every step.
      *
      * @throws IllegalStateException naming the first violation found
      */

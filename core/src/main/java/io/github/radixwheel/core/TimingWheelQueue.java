@@ -384,9 +384,9 @@ public final class TimingWheelQueue<V> {
 
     /**
      * Checks every internal invariant: links, level ranges, slot placement, occupancy bitmaps and
-     * their summaries, the cached minimum, the size and the free list. O(capacity + slots), where the
-     * capacity is at most 1.5 times the largest size since construction or {@link #trimToSize()};
-     * allocates nothing unless a check fails, so a test may call it after every step.
+     * their summaries, the cached minimum, the size and the free list. O(n + slots), n the largest
+     * size since its last clear or its last add while empty (not its capacity); allocates nothing
+     * unless a check fails, so a test may call it after every step.
      *
      * @throws IllegalStateException naming the first violation found
      */

@@ -52,6 +52,8 @@ final class Levels {
 
     /** The levels' most bits: a structure allocates its slots up front and refuses more. */
     static final int MAX_LEVEL_BITS = 24;
+    /** The real structures' bound on an initial capacity. */
+    private static final int MAX_INITIAL_CAPACITY = 1 << 30;
 
     /** @throws IllegalArgumentException naming the first level of more than 24 bits */
     static void checkBuildable(LevelBits levelBits) {
@@ -60,6 +62,19 @@ final class Levels {
                 throw new IllegalArgumentException("level " + i + ": " + levelBits.bits(i) + " bits (expected: 1.."
                         + MAX_LEVEL_BITS + ")");
             }
+        }
+    }
+
+    /**
+     * Refuses an initial capacity that the real structures refuse (those whose heap cannot hold it
+     * aside).
+     *
+     * @throws IllegalArgumentException if {@code initialCapacity} is negative or above 2^30
+     */
+    static void checkInitialCapacity(int initialCapacity) {
+        if (initialCapacity < 0 || initialCapacity > MAX_INITIAL_CAPACITY) {
+            throw new IllegalArgumentException("initialCapacity: " + initialCapacity + " (expected: 0.."
+                    + MAX_INITIAL_CAPACITY + ")");
         }
     }
 }

@@ -61,6 +61,20 @@ public final class ReferenceEventList<E> {
         this.now = start + 0.0;
     }
 
+    /**
+     * As {@link #ReferenceEventList(double)}, for code that builds the real list with an initial
+     * capacity: the model allocates nothing up front, and refuses what the real list refuses.
+     *
+     * @param start the initial time
+     * @param initialCapacity the real list's initial capacity, {@code 0..2^30}
+     * @throws IllegalArgumentException if {@code start} is NaN, infinite or negative, or if
+     *     {@code initialCapacity} is negative or above 2^30
+     */
+    public ReferenceEventList(double start, int initialCapacity) {
+        this(start);
+        Levels.checkInitialCapacity(initialCapacity);
+    }
+
     /** {@return the start, then the time of the last event taken, or the argument of {@link #reset}} */
     public double now() {
         return now;

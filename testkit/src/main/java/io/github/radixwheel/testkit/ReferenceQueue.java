@@ -66,6 +66,21 @@ public final class ReferenceQueue<V> {
         Levels.checkBuildable(levelBits);
     }
 
+    /**
+     * As {@link #ReferenceQueue(LevelBits)}, for code that builds the real queue with an initial
+     * capacity: the model allocates nothing up front, and refuses what the real queue refuses.
+     *
+     * @param levelBits the levels
+     * @param initialCapacity the real queue's initial capacity, {@code 0..2^30}
+     * @throws NullPointerException if {@code levelBits} is null
+     * @throws IllegalArgumentException if {@code initialCapacity} is negative or above 2^30, or if a
+     *     level has more than 24 bits
+     */
+    public ReferenceQueue(LevelBits levelBits, int initialCapacity) {
+        this(levelBits);
+        Levels.checkInitialCapacity(initialCapacity);
+    }
+
     /** {@return the level bits this queue was built with} */
     public LevelBits levelBits() {
         return levelBits;
