@@ -30,6 +30,33 @@ final class Levels {
         return out;
     }
 
+    /**
+     * {@code {m_i, M_i}} of each level {@code i} as the real structures lay them out, where their
+     * slots turn over: level {@code i} starts after level {@code i - 1} ends (level 0 at {@code k})
+     * and ends where the aligned block of {@code 2^(b_0 + … + b_i)} keys that holds its start ends;
+     * the last level holds {@code S_(L-1) + 1} keys from its start (saturating). The greatest key is
+     * the same as {@link #ranges}'s; the levels' edges between differ.
+     */
+    static long[][] blockRanges(LevelBits levelBits, long minAllowedKey) {
+        int[] bits = levelBits.toArray();
+        long[][] out = new long[bits.length][];
+        int sum = 0;
+        long start = minAllowedKey;
+        for (int i = 0; i < bits.length; i++) {
+            sum += bits[i];
+            long end = i == bits.length - 1 ? saturatedAdd(start, span(sum)) : start | span(sum);
+            out[i] = new long[] {start, end};
+            if (end == Long.MAX_VALUE) {
+                for (int j = i + 1; j < bits.length; j++) {
+                    out[j] = new long[] {Long.MAX_VALUE, Long.MAX_VALUE};
+                }
+                break;
+            }
+            start = end + 1;
+        }
+        return out;
+    }
+
     /** {@return the greatest key that a structure with these levels accepts at this minimum} */
     static long maxAllowedKey(LevelBits levelBits, long minAllowedKey) {
         long[][] ranges = ranges(levelBits, minAllowedKey);

@@ -61,7 +61,8 @@ public final class RadixwheelArbitraries {
     /**
      * Every key that a queue with these levels accepts at this minimum, that is
      * {@code [minAllowedKey, maxAllowedKey]}, biased to the minimum, the minimum + 1, the first and
-     * last keys of each level and the slot boundaries beside them, the maximum and the maximum - 1
+     * last keys of each level as the real structures lay them out and the slot boundaries beside
+     * them, the maximum and the maximum - 1
      * ({@link Long#MAX_VALUE} when the range reaches it).
      *
      * @param levelBits the levels
@@ -92,7 +93,7 @@ public final class RadixwheelArbitraries {
         addIn(out, lo, lo, hi);
         addIn(out, Levels.saturatedAdd(lo, 1), lo, hi);
         int sum = 0;
-        for (long[] range : Levels.ranges(levelBits, lo)) {
+        for (long[] range : Levels.blockRanges(levelBits, lo)) {
             addIn(out, range[0], lo, hi);
             addIn(out, range[1], lo, hi);
             addIn(out, Levels.saturatedAdd(range[1], 1), lo, hi);

@@ -15,7 +15,8 @@ import java.util.Objects;
  * {@code k = minAllowedKey()}, level 0 holds {@code [k, k ⊕ S_0]}; level {@code i} starts at the
  * end of level {@code i - 1} plus one, rounded down to a multiple of {@code 2^B_(i-1)}, and holds
  * {@code S_i + 1} keys ({@code ⊕} saturates at {@link Long#MAX_VALUE}); {@code maxAllowedKey()} is
- * the last level's end.
+ * the last level's end. (The real queue cuts its levels at aligned blocks instead, where its slots
+ * turn over; the last key, the only one a caller sees, is the same.)
  *
  * <p><b>Order.</b> Elements leave in non-decreasing key order and, among equal keys, in insertion
  * order: {@link #add} and {@link #changeKey} insert at the back of their key, {@link #addFirst} at

@@ -30,6 +30,13 @@ class RadixwheelArbitrariesProperties {
         List<Long> edges = RadixwheelArbitraries.keyEdges(bits, min, q.maxAllowedKey());
         assertTrue(edges.contains(min) && edges.contains(q.maxAllowedKey()), edges.toString());
         assertEquals(q.maxAllowedKey() == Long.MAX_VALUE, edges.contains(Long.MAX_VALUE));
+        long[][] levels = Levels.blockRanges(bits, min);
+        assertEquals(q.maxAllowedKey(), levels[levels.length - 1][1], "the real layout's last key");
+        long endOfLevel0 = min | Levels.span(bits.bits(0)); // where the real queue's level 0 ends
+        assertTrue(edges.contains(Math.min(endOfLevel0, q.maxAllowedKey())), edges.toString());
+        if (endOfLevel0 < q.maxAllowedKey()) {
+            assertTrue(edges.contains(endOfLevel0 + 1), edges.toString());
+        }
     }
 
     @Property(tries = 200, seed = "20261127")
