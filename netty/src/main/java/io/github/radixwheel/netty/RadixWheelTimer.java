@@ -6,7 +6,6 @@ import io.github.radixwheel.core.LevelBits;
 import io.netty.util.Timeout;
 import io.netty.util.Timer;
 import io.netty.util.TimerTask;
-import java.util.Collections;
 import java.util.LinkedHashSet;
 import java.util.Objects;
 import java.util.Set;
@@ -32,7 +31,15 @@ import java.util.concurrent.TimeUnit;
  *       tick plus scheduling latency after it; timeouts due in the same tick expire in the order of
  *       {@code newTimeout}. There is no bucket count to choose.</li>
  *   <li>The limit of pending timeouts ({@code maxPendingTimeouts}) is exact, not approximate.</li>
+ *   <li>With a task executor, a timeout handed to it stays pending until it starts there: it still
+ *       counts in {@link #pendingTimeouts()} and against {@code maxPendingTimeouts}, {@code cancel()}
+ *       still wins it, and {@link #stop()} cancels it. ({@code HashedWheelTimer} counts it as
+ *       expired once handed over.)</li>
  * </ul>
+ * Smaller differences: the thread clears a task's leftover interrupt before the next task starts;
+ * warnings are logged under this class's name; the constructors that take {@code ticksPerWheel}
+ * and {@code leakDetection} exist so that code written for {@code HashedWheelTimer} compiles, and
+ * only check {@code ticksPerWheel}.
  * As in {@code HashedWheelTimer}: the tick defaults to 100 ms, and a tick under 1 ms is raised to
  * 1 ms; the thread (from {@link Executors#defaultThreadFactory()} by default) starts with the first
  * timeout; a delay {@code <= 0} expires at the next tick and a huge one never overflows; a task that
@@ -53,6 +60,8 @@ import java.util.concurrent.TimeUnit;
 public final class RadixWheelTimer implements Timer {
     private static final long MIN_TICK_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
     private static final long DEFAULT_TICK_MILLIS = 100;
+    /** {@code HashedWheelTimer}'s bound on {@code ticksPerWheel}. */
+    private static final int MAX_TICKS_PER_WHEEL = 1 << 30;
 
     private final TimerCore core;
     private final long tickNanos;
@@ -96,6 +105,101 @@ public final class RadixWheelTimer implements Timer {
      */
     public RadixWheelTimer(ThreadFactory threadFactory, long tickDuration, TimeUnit unit) {
         this(threadFactory, tickDuration, unit, 0, null);
+    }
+
+    /**
+     * As {@link #RadixWheelTimer(long, TimeUnit)}, for code written for {@code HashedWheelTimer}: a
+     * radix wheel has no buckets to count, so {@code ticksPerWheel} is only checked as Netty checks it.
+     *
+     * @param tickDuration the tick (under 1 ms: 1 ms)
+     * @param unit its unit
+     * @param ticksPerWheel {@code HashedWheelTimer}'s bucket count, {@code 1..2^30}; unused
+     * @throws NullPointerException if {@code unit} is null
+     * @throws IllegalArgumentException if {@code tickDuration <= 0} or {@code ticksPerWheel} is out of range
+     */
+    public RadixWheelTimer(long tickDuration, TimeUnit unit, int ticksPerWheel) {
+        this(Executors.defaultThreadFactory(), tickDuration, unit, ticksPerWheel);
+    }
+
+    /**
+     * As {@link #RadixWheelTimer(ThreadFactory, long, TimeUnit)}, for code written for
+     * {@code HashedWheelTimer}; {@code ticksPerWheel} is only checked.
+     *
+     * @param threadFactory makes the timer's thread
+     * @param tickDuration the tick (under 1 ms: 1 ms)
+     * @param unit its unit
+     * @param ticksPerWheel {@code HashedWheelTimer}'s bucket count, {@code 1..2^30}; unused
+     * @throws NullPointerException if {@code threadFactory} or {@code unit} is null
+     * @throws IllegalArgumentException if {@code tickDuration <= 0} or {@code ticksPerWheel} is out of range
+     */
+    public RadixWheelTimer(ThreadFactory threadFactory, long tickDuration, TimeUnit unit, int ticksPerWheel) {
+        this(threadFactory, tickDuration, unit, ticksPerWheel, true, 0, null);
+    }
+
+    /**
+     * As {@link #RadixWheelTimer(ThreadFactory, long, TimeUnit)}, for code written for
+     * {@code HashedWheelTimer}; {@code ticksPerWheel} is only checked, and there is no leak to detect
+     * (a stopped or unreachable timer holds no thread).
+     *
+     * @param threadFactory makes the timer's thread
+     * @param tickDuration the tick (under 1 ms: 1 ms)
+     * @param unit its unit
+     * @param ticksPerWheel {@code HashedWheelTimer}'s bucket count, {@code 1..2^30}; unused
+     * @param leakDetection unused
+     * @throws NullPointerException if {@code threadFactory} or {@code unit} is null
+     * @throws IllegalArgumentException if {@code tickDuration <= 0} or {@code ticksPerWheel} is out of range
+     */
+    public RadixWheelTimer(ThreadFactory threadFactory, long tickDuration, TimeUnit unit, int ticksPerWheel,
+            boolean leakDetection) {
+        this(threadFactory, tickDuration, unit, ticksPerWheel, leakDetection, 0, null);
+    }
+
+    /**
+     * As {@link #RadixWheelTimer(ThreadFactory, long, TimeUnit, long, Executor)} with tasks on the
+     * timer's thread, for code written for {@code HashedWheelTimer}; {@code ticksPerWheel} is only
+     * checked, and {@code leakDetection} is unused.
+     *
+     * @param threadFactory makes the timer's thread
+     * @param tickDuration the tick (under 1 ms: 1 ms)
+     * @param unit its unit
+     * @param ticksPerWheel {@code HashedWheelTimer}'s bucket count, {@code 1..2^30}; unused
+     * @param leakDetection unused
+     * @param maxPendingTimeouts the most pending timeouts; {@code <= 0}: no limit
+     * @throws NullPointerException if {@code threadFactory} or {@code unit} is null
+     * @throws IllegalArgumentException if {@code tickDuration <= 0} or {@code ticksPerWheel} is out of range
+     */
+    public RadixWheelTimer(ThreadFactory threadFactory, long tickDuration, TimeUnit unit, int ticksPerWheel,
+            boolean leakDetection, long maxPendingTimeouts) {
+        this(threadFactory, tickDuration, unit, ticksPerWheel, leakDetection, maxPendingTimeouts, null);
+    }
+
+    /**
+     * As {@link #RadixWheelTimer(ThreadFactory, long, TimeUnit, long, Executor)}, for code written for
+     * {@code HashedWheelTimer}; {@code ticksPerWheel} is only checked, and {@code leakDetection} is
+     * unused.
+     *
+     * @param threadFactory makes the timer's thread
+     * @param tickDuration the tick (under 1 ms: 1 ms)
+     * @param unit its unit
+     * @param ticksPerWheel {@code HashedWheelTimer}'s bucket count, {@code 1..2^30}; unused
+     * @param leakDetection unused
+     * @param maxPendingTimeouts the most pending timeouts; {@code <= 0}: no limit
+     * @param taskExecutor where tasks run; null: the timer's thread
+     * @throws NullPointerException if {@code threadFactory} or {@code unit} is null
+     * @throws IllegalArgumentException if {@code tickDuration <= 0} or {@code ticksPerWheel} is out of range
+     */
+    public RadixWheelTimer(ThreadFactory threadFactory, long tickDuration, TimeUnit unit, int ticksPerWheel,
+            boolean leakDetection, long maxPendingTimeouts, Executor taskExecutor) {
+        this(checkTicksPerWheel(ticksPerWheel, threadFactory), tickDuration, unit, maxPendingTimeouts, taskExecutor);
+    }
+
+    /** Checks {@code ticksPerWheel} before anything is built; returns {@code threadFactory}. */
+    private static ThreadFactory checkTicksPerWheel(int ticksPerWheel, ThreadFactory threadFactory) {
+        if (ticksPerWheel <= 0 || ticksPerWheel > MAX_TICKS_PER_WHEEL) {
+            throw new IllegalArgumentException("ticksPerWheel: " + ticksPerWheel + " (expected: 1.."
+                    + MAX_TICKS_PER_WHEEL + ")");
+        }
+        return threadFactory;
     }
 
     /**
@@ -154,10 +258,12 @@ public final class RadixWheelTimer implements Timer {
     }
 
     /**
-     * Stops the timer: cancels every timeout that has not expired, and waits for the thread to end
-     * (and so for a task running there). A second call returns an empty set.
+     * Stops the timer: cancels every timeout that has not expired, and waits for the thread to end,
+     * interrupting it meanwhile as {@code HashedWheelTimer} does (a task running there sees the
+     * interrupt). A second call returns an empty set.
      *
-     * @return the timeouts that had not expired, each now {@link Timeout#isCancelled() cancelled}
+     * @return the timeouts that had not expired, each now {@link Timeout#isCancelled() cancelled}, in
+     *     a set of the caller's own
      * @throws IllegalStateException if called from a task running on the timer's thread
      */
     @Override
@@ -176,8 +282,9 @@ public final class RadixWheelTimer implements Timer {
         if (core.thread().isStarted()) {
             boolean interrupted = false;
             while (thread.isAlive()) {
+                thread.interrupt(); // as HashedWheelTimer does: a task blocked there stops waiting
                 try {
-                    thread.join();
+                    thread.join(100);
                 } catch (InterruptedException e) {
                     interrupted = true;
                 }
@@ -186,7 +293,7 @@ public final class RadixWheelTimer implements Timer {
                 Thread.currentThread().interrupt();
             }
         }
-        return Collections.unmodifiableSet(cancelled);
+        return cancelled;
     }
 
     /** {@return the number of timeouts that have neither expired nor been cancelled; exact, O(1)} */

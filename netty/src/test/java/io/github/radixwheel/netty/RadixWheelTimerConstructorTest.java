@@ -98,6 +98,37 @@ class RadixWheelTimerConstructorTest {
         assertSame(timers.thread(3), runOne(timer, 0, TimeUnit.MILLISECONDS));
     }
 
+    /** The constructors of {@code HashedWheelTimer} with a bucket count and leak detection compile and work. */
+    @Test
+    void hashedWheelTimersOwnConstructors_checkTicksPerWheel_andWork() throws InterruptedException {
+        RadixWheelTimer a = timers.track(new RadixWheelTimer(timers.threadFactory(), 2, TimeUnit.MILLISECONDS, 512));
+        assertSame(timers.thread(0), runOne(a, 1, TimeUnit.MILLISECONDS));
+        RadixWheelTimer b = timers.track(new RadixWheelTimer(timers.threadFactory(), 2, TimeUnit.MILLISECONDS, 64, false));
+        assertSame(timers.thread(1), runOne(b, 1, TimeUnit.MILLISECONDS));
+        RadixWheelTimer c = timers.track(new RadixWheelTimer(timers.threadFactory(), 2, TimeUnit.MILLISECONDS, 64, true, 1));
+        c.newTimeout(t -> { }, 1, TimeUnit.HOURS);
+        assertThrows(RejectedExecutionException.class, () -> c.newTimeout(t -> { }, 1, TimeUnit.HOURS));
+        List<Thread> ranOn = new ArrayList<>();
+        RadixWheelTimer d = timers.track(new RadixWheelTimer(timers.threadFactory(), 2, TimeUnit.MILLISECONDS, 64, true,
+                0, task -> {
+                    Thread t = new Thread(task, "test-task-executor");
+                    ranOn.add(t);
+                    t.start();
+                }));
+        Thread executorThread = runOne(d, 1, TimeUnit.MILLISECONDS);
+        assertEquals("test-task-executor", executorThread.getName());
+        assertSame(ranOn.get(0), executorThread);
+        RadixWheelTimer e = timers.track(new RadixWheelTimer(1, TimeUnit.MILLISECONDS, 8));
+        assertEquals("RadixWheelTimer[tick = 1000000 ns, pending = 0]", e.toString());
+        int threadsMade = timers.threadsMade();
+        for (int bad : new int[] {0, -1, (1 << 30) + 1, Integer.MIN_VALUE}) {
+            IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
+                    () -> new RadixWheelTimer(timers.threadFactory(), 2, TimeUnit.MILLISECONDS, bad));
+            assertTrue(refused.getMessage().contains("ticksPerWheel: " + bad), refused.getMessage());
+        }
+        assertEquals(threadsMade, timers.threadsMade(), "a refused bucket count makes no thread");
+    }
+
     @Test
     void tick_underOneMillisecond_isRaisedToOneAndOthersAreKept() {
         assertTick(1_000_000, 1, TimeUnit.NANOSECONDS);

@@ -115,15 +115,41 @@ class RadixWheelTimerStopTest {
         assertFalse(timers.thread(0).isAlive(), "stop() returned before the thread ended");
     }
 
+    /**
+     * Regression (found comparing with {@code HashedWheelTimer}): stop() waited for a blocked task
+     * without interrupting it, so a task waiting on something that never came hung stop() for good.
+     */
     @Test
-    void stop_waitsForTheRunningTask() throws InterruptedException {
+    void stop_interruptsTheRunningTask_andReturnsOnceItEnds() throws InterruptedException {
         RadixWheelTimer timer = timers.timer(1);
         CountDownLatch started = new CountDownLatch(1);
-        CountDownLatch release = new CountDownLatch(1);
+        CountDownLatch never = new CountDownLatch(1);
+        AtomicBoolean interrupted = new AtomicBoolean();
+        timer.newTimeout(t -> {
+            started.countDown();
+            try {
+                never.await();
+            } catch (InterruptedException e) {
+                interrupted.set(true);
+            }
+        }, 0, TimeUnit.MILLISECONDS);
+        await(started, "the task");
+        assertTrue(timer.stop().isEmpty(), "the running timeout had expired");
+        assertTrue(interrupted.get(), "the task was interrupted, and stop() returned after it");
+        assertFalse(timers.thread(0).isAlive());
+    }
+
+    @Test
+    void stop_waitsForARunningTaskThatIgnoresTheInterrupt() throws InterruptedException {
+        RadixWheelTimer timer = timers.timer(1);
+        CountDownLatch started = new CountDownLatch(1);
+        AtomicBoolean release = new AtomicBoolean();
         AtomicBoolean finished = new AtomicBoolean();
         timer.newTimeout(t -> {
             started.countDown();
-            release.await();
+            while (!release.get()) {
+                java.util.concurrent.locks.LockSupport.parkNanos(100_000); // returns at once once interrupted
+            }
             finished.set(true);
         }, 0, TimeUnit.MILLISECONDS);
         await(started, "the task");
@@ -134,9 +160,9 @@ class RadixWheelTimerStopTest {
             finishedWhenStopReturned.set(finished.get());
         });
         stopper.start();
-        stopper.join(100);
+        stopper.join(300);
         assertTrue(stopper.isAlive(), "stop() returned while a task ran");
-        release.countDown();
+        release.set(true);
         stopper.join(TimeUnit.SECONDS.toMillis(TimerTestSupport.WAIT_SECONDS));
         assertFalse(stopper.isAlive());
         assertEquals(Boolean.TRUE, finishedWhenStopReturned.get());

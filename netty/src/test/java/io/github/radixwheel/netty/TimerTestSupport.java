@@ -59,6 +59,11 @@ final class TimerTestSupport {
             };
         }
 
+        /** {@return how many threads the factories made} */
+        synchronized int threadsMade() {
+            return threads.size();
+        }
+
         /** {@return the thread that the {@code i}-th timer's factory made} */
         synchronized Thread thread(int i) {
             return threads.get(i);
