@@ -345,11 +345,7 @@ final class TaskWheel {
             task.next = task.prev = task;
             return task;
         }
-        WheelTask tail = head.prev;
-        task.prev = tail;
-        task.next = head;
-        tail.next = task;
-        head.prev = task;
+        insertBefore(task, head); // before the head of a circular list: at its back
         return head;
     }
 
