@@ -36,9 +36,12 @@ import java.util.function.LongSupplier;
  *       A delay {@code <= 0} runs at the next tick; a delay too large
  *       to represent never runs (no overflow, no early run).</li>
  *   <li>{@code cancel} removes the task from the wheel at once, in O(1): a cancelled task is never
- *       retained. It succeeds only for a task that has not started: a task whose {@code cancel}
- *       returned {@code true} never runs. A periodic task can also be cancelled during a run, which
- *       ends it after that run ({@code cancel(true)} interrupts that run).</li>
+ *       retained. As in a {@code ScheduledThreadPoolExecutor}, it succeeds for a task that has not
+ *       completed: a pending task then never runs; a running one is cancelled at once (its future
+ *       completes, {@code get} throws {@link java.util.concurrent.CancellationException}), its
+ *       outcome is dropped, and {@code cancel(true)} interrupts its run; a periodic task is not run
+ *       again. The thread that ran a task cancelled during its run has its interrupt cleared at the
+ *       end of that run, which the interrupt was meant for.</li>
  *   <li>The futures implement {@link RunnableScheduledFuture}: {@code getDelay} is measured on the
  *       executor's clock, and {@code compareTo} orders by deadline, then submission order.</li>
  *   <li>After {@link #shutdown()}, delayed tasks still run and periodic ones are cancelled; new

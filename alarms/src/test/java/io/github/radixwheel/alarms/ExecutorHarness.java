@@ -305,7 +305,7 @@ final class ExecutorHarness {
             t.state = "cancelled";
             return true;
         }
-        if (t.state.equals("running") && t.period != 0) {
+        if (t.state.equals("running")) { // its outcome dropped, a periodic one not run again
             t.runThenCancelled = true;
             t.state = "cancelled";
             return true;
@@ -386,7 +386,7 @@ final class ExecutorHarness {
 
     private void finishRun(Task t, boolean threw) {
         if (t.state.equals("cancelled")) {
-            return; // a periodic task cancelled during its run
+            return; // cancelled during its run
         }
         if (t.period == 0 || threw) {
             t.state = threw ? "failed" : "done";

@@ -2,6 +2,7 @@ package io.github.radixwheel.alarms;
 
 import static io.github.radixwheel.alarms.ExecutorTestSupport.MS;
 import static io.github.radixwheel.alarms.ExecutorTestSupport.manual;
+import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -12,6 +13,7 @@ import io.github.radixwheel.alarms.ExecutorTestSupport.Log;
 import java.lang.ref.WeakReference;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.Callable;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
@@ -25,8 +27,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Cancelling {@link TimingWheelExecutor} tasks: a cancel that returns true means the task never
- * runs; the task leaves the wheel at once and is not retained; a started one-shot task cannot be
- * cancelled; tasks may cancel each other, also within one tick.
+ * runs; the task leaves the wheel at once and is not retained; a running task can be cancelled,
+ * as a {@code ScheduledThreadPoolExecutor}'s, its outcome dropped and its run interrupted if asked;
+ * tasks may cancel each other, also within one tick.
  */
 class TimingWheelExecutorCancelTest {
     private final Log log = new Log();
@@ -58,19 +61,155 @@ class TimingWheelExecutorCancelTest {
         assertEquals("a", f.get());
     }
 
+    /**
+     * Regression: as a {@code ScheduledThreadPoolExecutor}'s future, a running one-shot task can be
+     * cancelled. It returned false and the task completed normally.
+     */
     @Test
-    void cancel_ofARunningOneShotTask_returnsFalseAndTheTaskCompletes() throws Exception {
+    void cancel_ofARunningOneShotTask_cancelsItInterruptsTheRunAndDropsTheOutcome() {
         TimingWheelExecutor ex = manual();
-        List<Boolean> cancelled = new ArrayList<>();
+        List<Object> seen = new ArrayList<>();
         AtomicReference<ScheduledFuture<String>> self = new AtomicReference<>();
         self.set(ex.schedule(() -> {
-            cancelled.add(self.get().cancel(true));
+            seen.add(self.get().cancel(true));
+            seen.add(Thread.currentThread().isInterrupted());
+            seen.add(self.get().isCancelled());
+            seen.add(self.get().isDone());
+            seen.add(self.get().cancel(true)); // a second cancel
+            return "done";
+        }, 1, TimeUnit.MILLISECONDS));
+        ScheduledFuture<String> next = ex.schedule(() -> String.valueOf(Thread.currentThread().isInterrupted()),
+                1, TimeUnit.MILLISECONDS);
+        ex.advanceTo(2 * MS);
+        assertEquals(List.of(true, true, true, true, false), seen);
+        assertFalse(Thread.interrupted(), "the interrupt was meant for the cancelled run only");
+        assertTrue(self.get().isCancelled());
+        assertThrows(CancellationException.class, self.get()::get);
+        assertEquals("false", assertDoesNotThrow(() -> next.get()), "the next task of the tick");
+        assertEquals(0, ex.pendingTasks());
+        ex.checkInvariants();
+    }
+
+    @Test
+    void cancelFalse_ofARunningOneShotTask_cancelsItWithoutAnInterrupt() {
+        TimingWheelExecutor ex = manual();
+        List<Object> seen = new ArrayList<>();
+        AtomicReference<ScheduledFuture<String>> self = new AtomicReference<>();
+        self.set(ex.schedule(() -> {
+            seen.add(self.get().cancel(false));
+            seen.add(Thread.currentThread().isInterrupted());
+            seen.add(self.get().isCancelled());
             return "done";
         }, 1, TimeUnit.MILLISECONDS));
         ex.advanceTo(2 * MS);
-        assertEquals(List.of(false), cancelled);
-        assertEquals("done", self.get().get());
-        assertFalse(Thread.currentThread().isInterrupted());
+        assertEquals(List.of(true, false, true), seen);
+        assertThrows(CancellationException.class, self.get()::get);
+        ex.checkInvariants();
+    }
+
+    @Test
+    void cancel_ofARunningOneShotTaskThatThrows_keepsItCancelled() {
+        TimingWheelExecutor ex = manual();
+        AtomicReference<ScheduledFuture<String>> self = new AtomicReference<>();
+        self.set(ex.schedule(() -> {
+            self.get().cancel(true);
+            throw new IllegalStateException("after the cancel");
+        }, 1, TimeUnit.MILLISECONDS));
+        ex.advanceTo(2 * MS);
+        assertTrue(self.get().isCancelled());
+        assertThrows(CancellationException.class, self.get()::get);
+        assertFalse(Thread.interrupted());
+        ex.checkInvariants();
+    }
+
+    /** On the driving thread: a blocked task is interrupted by {@code cancel(true)}, a waiter freed at once. */
+    @Test
+    void cancelTrue_ofARunningTaskOnTheDrivingThread_interruptsItAndFreesWaiters() throws Exception {
+        try (TimingWheelExecutor ex = TimingWheelExecutor.builder().build()) {
+            assertCancelInterruptsARun(ex);
+        }
+    }
+
+    /** The same with a task executor: the run is interrupted on the task executor's thread. */
+    @Test
+    void cancelTrue_ofARunningTaskOnATaskExecutor_interruptsItAndFreesWaiters() throws Exception {
+        ExecutorService pool = Executors.newFixedThreadPool(2);
+        try (TimingWheelExecutor ex = TimingWheelExecutor.builder().taskExecutor(pool).build()) {
+            assertCancelInterruptsARun(ex);
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    private static void assertCancelInterruptsARun(TimingWheelExecutor ex) throws Exception {
+        CountDownLatch started = new CountDownLatch(1);
+        CountDownLatch never = new CountDownLatch(1);
+        CountDownLatch ended = new CountDownLatch(1);
+        AtomicReference<String> how = new AtomicReference<>();
+        ScheduledFuture<String> f = ex.schedule(() -> {
+            started.countDown();
+            try {
+                never.await(); // blocks until interrupted
+                how.set("not interrupted");
+            } catch (InterruptedException e) {
+                how.set("interrupted");
+            } finally {
+                ended.countDown();
+            }
+            return "done";
+        }, 0, TimeUnit.MILLISECONDS);
+        assertTrue(started.await(10, TimeUnit.SECONDS));
+        AtomicReference<Throwable> waited = new AtomicReference<>();
+        Thread waiter = new Thread(() -> {
+            try {
+                f.get();
+            } catch (Throwable t) {
+                waited.set(t);
+            }
+        });
+        waiter.start();
+        try {
+            assertTrue(f.cancel(true));
+            assertTrue(ended.await(10, TimeUnit.SECONDS));
+        } finally {
+            never.countDown(); // if the cancel failed, so that the executor can end
+        }
+        assertEquals("interrupted", how.get());
+        waiter.join(10_000);
+        assertTrue(waited.get() instanceof CancellationException, String.valueOf(waited.get()));
+        assertTrue(f.isCancelled());
+        // The thread that ran it runs the next task uninterrupted.
+        ScheduledFuture<Boolean> next = ex.schedule(() -> Thread.currentThread().isInterrupted(), 0, TimeUnit.MILLISECONDS);
+        assertFalse(next.get(10, TimeUnit.SECONDS));
+        assertEquals(0, ex.pendingTasks());
+    }
+
+    /** A task submitted as a {@code Runnable} that is also a {@code Callable} is run, and one submitted as a {@code Callable} called. */
+    @Test
+    void aTaskThatIsBothRunnableAndCallable_runsAsSubmitted() throws Exception {
+        TimingWheelExecutor ex = manual();
+        List<String> calls = new ArrayList<>();
+        class Both implements Runnable, Callable<String> {
+            @Override
+            public void run() {
+                calls.add("run");
+            }
+
+            @Override
+            public String call() {
+                calls.add("call");
+                return "called";
+            }
+        }
+        ScheduledFuture<?> asRunnable = ex.schedule((Runnable) new Both(), 1, TimeUnit.MILLISECONDS);
+        ScheduledFuture<String> asCallable = ex.schedule((Callable<String>) new Both(), 1, TimeUnit.MILLISECONDS);
+        ScheduledFuture<?> periodic = ex.scheduleAtFixedRate(new Both(), 1, 1, TimeUnit.MILLISECONDS);
+        ex.advanceTo(2 * MS);
+        periodic.cancel(false);
+        assertEquals(List.of("run", "call", "run"), calls);
+        assertNull(asRunnable.get());
+        assertEquals("called", asCallable.get());
+        assertTrue(asRunnable.toString().contains("Completed normally"), asRunnable.toString());
     }
 
     @Test

@@ -68,6 +68,24 @@ class TimingWheelExecutorFutureTest {
         assertTrue(late.compareTo(foreign) > 0);
     }
 
+    /**
+     * Regression: futures of two executors were ordered by their raw deadlines, which each executor
+     * measures from its own origin, so a future due sooner could sort after one due later.
+     */
+    @Test
+    void compareTo_futuresOfAnotherExecutor_byDelay() {
+        TimingWheelExecutor older = manual();
+        older.advanceTo(100 * MS); // its clock now reads 100 ms; a new executor's reads 0
+        TimingWheelExecutor newer = manual();
+        ScheduledFuture<?> soon = older.schedule(log.task("soon"), 5, TimeUnit.MILLISECONDS); // deadline 105 ms
+        ScheduledFuture<?> later = newer.schedule(log.task("later"), 50, TimeUnit.MILLISECONDS); // deadline 50 ms
+        assertTrue(soon.compareTo(later) < 0, "5 ms before 50 ms");
+        assertTrue(later.compareTo(soon) > 0);
+        List<ScheduledFuture<?>> sorted = new ArrayList<>(List.of(later, soon));
+        Collections.sort(sorted);
+        assertEquals(List.of(soon, later), sorted);
+    }
+
     @Test
     void callableThatThrows_completesExceptionally() {
         TimingWheelExecutor ex = manual();

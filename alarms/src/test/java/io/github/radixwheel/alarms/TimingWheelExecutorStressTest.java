@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.lang.ref.WeakReference;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.concurrent.ExecutorService;
@@ -13,6 +14,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicIntegerArray;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicLongArray;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -20,9 +22,11 @@ import org.junit.jupiter.params.provider.ValueSource;
 /**
  * {@link TimingWheelExecutor} on the real clock under several producer threads that schedule and
  * cancel at once, with tasks on the executor's thread or on a pool. Every check comes from return
- * values: a task whose {@code cancel} returned true never runs; every other task runs exactly once
- * and never before its deadline; nothing stays pending; and cancelled tasks are not reachable from
- * the executor (weak references clear while it still runs).
+ * values: a task whose {@code cancel} returned true never starts after that call returned (as a
+ * {@code ScheduledThreadPoolExecutor}'s, a cancel may win a task that has just started) and its
+ * future is cancelled; every other task runs exactly once and never before its deadline; nothing
+ * stays pending; and cancelled tasks are not reachable from the executor (weak references clear
+ * while it still runs).
  */
 class TimingWheelExecutorStressTest {
     private static final int PRODUCERS = 3;
@@ -39,11 +43,16 @@ class TimingWheelExecutorStressTest {
         AtomicIntegerArray runs = new AtomicIntegerArray(n);
         AtomicLongArray ranAt = new AtomicLongArray(n);
         long[] deadline = new long[n];
-        boolean[] cancelled = new boolean[n];
+        // Tickets from one counter order each run's start against the return of each winning cancel.
+        AtomicLong tickets = new AtomicLong();
+        AtomicLongArray startTicket = new AtomicLongArray(n);
+        long[] cancelledTicket = new long[n]; // 0: no cancel of the task returned true
+        List<ScheduledFuture<?>> futures = new ArrayList<>(Collections.nCopies(n, null));
         List<Thread> producers = new ArrayList<>();
         for (int p = 0; p < PRODUCERS; p++) {
             int first = p * TASKS_PER_PRODUCER;
-            producers.add(new Thread(() -> produce(ex, first, runs, ranAt, deadline, cancelled)));
+            producers.add(new Thread(() -> produce(ex, first, new Runs(runs, ranAt, tickets, startTicket), deadline,
+                    cancelledTicket, futures)));
         }
         producers.forEach(Thread::start);
         for (Thread t : producers) {
@@ -56,9 +65,14 @@ class TimingWheelExecutorStressTest {
         }
         assertEquals(0, ex.pendingTasks());
         int ranCount = 0;
+        int cancelledRunning = 0;
         for (int i = 0; i < n; i++) {
-            if (cancelled[i]) {
-                assertEquals(0, runs.get(i), "task " + i + " ran although its cancel returned true");
+            if (cancelledTicket[i] != 0) {
+                assertTrue(runs.get(i) <= 1, "task " + i + " ran " + runs.get(i) + " times");
+                assertTrue(runs.get(i) == 0 || startTicket.get(i) < cancelledTicket[i],
+                        "task " + i + " started after its cancel returned true");
+                assertTrue(futures.get(i).isCancelled(), "task " + i);
+                cancelledRunning += runs.get(i);
             } else {
                 assertEquals(1, runs.get(i), "task " + i + " ran " + runs.get(i) + " times");
                 assertTrue(ranAt.get(i) >= deadline[i], "task " + i + " ran " + (deadline[i] - ranAt.get(i))
@@ -67,25 +81,34 @@ class TimingWheelExecutorStressTest {
             }
         }
         assertTrue(ranCount > n / 4 && ranCount < n, "both outcomes occur: " + ranCount + " of " + n + " ran");
+        assertTrue(cancelledRunning < n / 100, cancelledRunning + " cancels won a running task");
     }
 
-    private static void produce(TimingWheelExecutor ex, int first, AtomicIntegerArray runs, AtomicLongArray ranAt,
-            long[] deadline, boolean[] cancelled) {
+    /** What a task's run records. */
+    private record Runs(AtomicIntegerArray count, AtomicLongArray ranAt, AtomicLong tickets, AtomicLongArray startTicket) {
+        void ran(int id) {
+            startTicket.set(id, tickets.incrementAndGet());
+            ranAt.set(id, System.nanoTime());
+            count.incrementAndGet(id);
+        }
+    }
+
+    private static void produce(TimingWheelExecutor ex, int first, Runs runs, long[] deadline, long[] cancelledTicket,
+            List<ScheduledFuture<?>> futures) {
         SplittableRandom random = new SplittableRandom(first);
         List<ScheduledFuture<?>> mine = new ArrayList<>();
         for (int k = 0; k < TASKS_PER_PRODUCER; k++) {
             int id = first + k;
             long delay = random.nextLong(MAX_DELAY_NANOS);
             deadline[id] = System.nanoTime() + delay; // read before the executor's own reading
-            mine.add(ex.schedule(() -> {
-                ranAt.set(id, System.nanoTime());
-                runs.incrementAndGet(id);
-            }, delay, TimeUnit.NANOSECONDS));
+            ScheduledFuture<?> future = ex.schedule(() -> runs.ran(id), delay, TimeUnit.NANOSECONDS);
+            mine.add(future);
+            futures.set(id, future);
             if (random.nextBoolean()) {
                 int victim = random.nextInt(mine.size());
                 ScheduledFuture<?> f = mine.get(victim);
                 if (f != null && f.cancel(random.nextBoolean())) {
-                    cancelled[first + victim] = true;
+                    cancelledTicket[first + victim] = runs.tickets().incrementAndGet();
                 }
             }
         }

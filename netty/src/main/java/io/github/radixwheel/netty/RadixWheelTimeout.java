@@ -55,7 +55,7 @@ final class RadixWheelTimeout extends WheelTask implements Timeout {
 
     @Override
     public boolean cancel() {
-        if (!timer.core().cancel(this, false)) {
+        if (!timer.core().cancel(this, false, false)) {
             return false;
         }
         cancelled();

@@ -13,11 +13,9 @@ import io.github.radixwheel.core.internal.Checks;
 final class PeriodicTask<V> extends ScheduledTask<V> {
     /** Positive: a fixed rate; negative: minus a fixed delay. */
     private final long period;
-    /** The thread running it now, for {@code cancel(true)}. */
-    private volatile Thread runner;
 
     PeriodicTask(TaskScheduler scheduler, Runnable body, long period) {
-        super(scheduler, body, false);
+        super(scheduler, body(body, false));
         this.period = period;
     }
 
@@ -26,25 +24,18 @@ final class PeriodicTask<V> extends ScheduledTask<V> {
         return true;
     }
 
+    /** After a run: a throw ends the task; else it is scheduled again, unless cancelled during the run or shut down. */
     @Override
-    protected void runClaimed() {
-        Object b = body();
-        if (b == null) {
-            return; // cancelled between its claim and here
-        }
-        runner = Thread.currentThread();
-        try {
-            call(b);
-        } catch (Throwable t) {
-            runner = null;
-            complete(t, EXCEPTIONAL);
+    void afterRun(Object outcome, int terminal) {
+        if (terminal != NORMAL) {
+            complete(outcome, terminal);
             return;
         }
-        runner = null;
         long next = period > 0 ? Checks.saturatedAdd(deadline, period) : nextAfterDelay(-period);
         deadline = next;
-        if (!scheduler.rescheduled(this, next)) {
-            cancelled(); // cancelled during the run, or shut down
+        if (!scheduler.rescheduled(this, next)) { // cancelled during the run, or shut down
+            endCancelledRun();
+            cancelled();
         }
     }
 
@@ -58,13 +49,5 @@ final class PeriodicTask<V> extends ScheduledTask<V> {
         long ranAfter = core.tickStart(core.tickOf(deadline) == Long.MAX_VALUE ? Long.MAX_VALUE
                 : core.tickOf(deadline) + 1);
         return Checks.saturatedAdd(Math.max(scheduler.now(), ranAfter), delay);
-    }
-
-    @Override
-    void interruptRun(boolean mayInterruptIfRunning) {
-        Thread t = runner;
-        if (mayInterruptIfRunning && t != null) {
-            t.interrupt();
-        }
     }
 }

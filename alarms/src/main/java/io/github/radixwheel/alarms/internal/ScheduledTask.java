@@ -1,5 +1,7 @@
 package io.github.radixwheel.alarms.internal;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.Delayed;
@@ -17,6 +19,13 @@ import java.util.concurrent.TimeoutException;
  * {@link Runnable} or a {@link Callable}) is replaced by the outcome when the task completes, and
  * dropped when it is cancelled, so a finished future references neither.
  *
+ * <p>As a {@code FutureTask} of a {@code ScheduledThreadPoolExecutor}, a task can be cancelled while
+ * it runs: its future is cancelled at once, {@code cancel(true)} interrupts the thread that runs
+ * it, and the run's outcome is dropped. The cancel wins the task while it is {@code RUNNING} and
+ * interrupts while it still holds it ({@link WheelTask#LEAVING}), so the interrupt reaches this
+ * run and no later one: the run, whose own move out of {@code RUNNING} then fails, waits out the
+ * cancel and clears the interrupt before its thread goes on ({@link #endCancelledRun}).
+ *
  * @param <V> the result type
  */
 public class ScheduledTask<V> extends WheelTask implements RunnableScheduledFuture<V> {
@@ -28,17 +37,64 @@ public class ScheduledTask<V> extends WheelTask implements RunnableScheduledFutu
     final TaskScheduler scheduler;
     /** The submission order. */
     private long sequence;
-    /** The body while pending or running; the result or exception when done; null when cancelled. */
+    /**
+     * The body while pending or running, a {@link Callable} exactly if submitted as one
+     * ({@link #body(Object, boolean)}); the result or exception when done; null when cancelled.
+     */
     private Object body;
-    /** Whether {@link #body} is a {@link Callable}, not a {@link Runnable}. */
-    private final boolean callable;
-    /** Set by a thread that is about to wait for completion. */
-    private volatile boolean waiting;
+    /** The thread running the body, for {@code cancel(true)}; null between runs. */
+    private volatile Thread runner;
 
-    ScheduledTask(TaskScheduler scheduler, Object body, boolean callable) {
+    private static final VarHandle RUNNER;
+
+    static {
+        try {
+            RUNNER = MethodHandles.lookup().findVarHandle(ScheduledTask.class, "runner", Thread.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    /**
+     * @param scheduler the executor's scheduler
+     * @param body what {@link #body(Object, boolean)} made of the task
+     */
+    ScheduledTask(TaskScheduler scheduler, Object body) {
         this.scheduler = scheduler;
         this.body = body;
-        this.callable = callable;
+    }
+
+    /**
+     * The body to keep for a task submitted as a {@link Callable} or as a {@link Runnable}: the task
+     * itself, unless it is a {@code Runnable} that is also a {@code Callable}, which is wrapped, so
+     * that a run tells the two apart by type alone and a task needs no flag (the future stays at 56
+     * bytes).
+     *
+     * @param task the task, not null
+     * @param callable whether it was submitted as a {@code Callable}
+     * @return what to keep as the body
+     */
+    static Object body(Object task, boolean callable) {
+        return callable || !(task instanceof Callable) ? task : new RunnableOnly((Runnable) task);
+    }
+
+    /** A task submitted as a {@link Runnable} that is also a {@link Callable}: run, never called. */
+    private static final class RunnableOnly implements Runnable {
+        private final Runnable task;
+
+        RunnableOnly(Runnable task) {
+            this.task = task;
+        }
+
+        @Override
+        public void run() {
+            task.run();
+        }
+
+        @Override
+        public String toString() {
+            return task.toString();
+        }
     }
 
     @Override
@@ -69,8 +125,10 @@ public class ScheduledTask<V> extends WheelTask implements RunnableScheduledFutu
     @Override
     protected void runClaimed() {
         Object b = body;
-        if (b == null) {
-            return; // cancelled (only a periodic task can be) between its claim and here
+        runner = Thread.currentThread(); // then the state: a cancel from now on finds the runner, or this finds the cancel
+        if (b == null || rawState() != RUNNING) {
+            endCancelledRun(); // cancelled between its claim and here
+            return;
         }
         Object outcome;
         int terminal;
@@ -81,13 +139,15 @@ public class ScheduledTask<V> extends WheelTask implements RunnableScheduledFutu
             outcome = t;
             terminal = EXCEPTIONAL;
         }
+        // No fence: a cancel that still finds this thread interrupts it while the run waits it out.
+        RUNNER.setRelease(this, (Thread) null);
         afterRun(outcome, terminal);
     }
 
     /** Runs the body once. */
     @SuppressWarnings("unchecked")
     final Object call(Object b) throws Exception {
-        if (callable) {
+        if (b instanceof Callable) {
             return ((Callable<V>) b).call();
         }
         ((Runnable) b).run();
@@ -105,8 +165,21 @@ public class ScheduledTask<V> extends WheelTask implements RunnableScheduledFutu
         if (finish(terminal)) {
             signal();
         } else {
-            body = null; // a periodic task cancelled during this run
+            body = null; // cancelled during this run
+            endCancelledRun();
         }
+    }
+
+    /**
+     * After a cancel won this task during its run, on the thread of the run: waits until that
+     * cancel is done, so that its interrupt, if it asked for one, has reached this thread, and then
+     * clears the interrupt, which was meant for this run only (a pool's worker, too, clears it before
+     * its next task).
+     */
+    final void endCancelledRun() {
+        settledState();
+        RUNNER.setRelease(this, (Thread) null);
+        Thread.interrupted();
     }
 
     @Override
@@ -116,7 +189,7 @@ public class ScheduledTask<V> extends WheelTask implements RunnableScheduledFutu
 
     /** After the task reached a final state: wakes the threads waiting in {@code get}. */
     final void signal() {
-        if (waiting) {
+        if (scheduler.hasWaiters()) {
             synchronized (this) {
                 notifyAll();
             }
@@ -126,26 +199,34 @@ public class ScheduledTask<V> extends WheelTask implements RunnableScheduledFutu
     /** After this task was cancelled (by a cancel that won it): drops the body and wakes the waiters. */
     final void cancelled() {
         body = null;
-        // No fence needed before the flag's read: a waiter stores its flag, then reads the state and
+        // No fence needed before the count's read: a waiter counts itself, then reads the state and
         // waits out a cancel under way; the cancel's compare-and-set on the state (by this thread, or
         // by another that signals too) comes before this read. Volatile accesses are totally ordered,
-        // so a waiter that read the state from before it has its flag seen here.
+        // so a waiter that read the state from before it has its count seen here.
         signal();
     }
 
+    /**
+     * Cancels the task if it has not completed: pending, it never runs; running, its outcome is
+     * dropped and, if asked, its thread interrupted; a periodic task is not run again.
+     */
     @Override
     public boolean cancel(boolean mayInterruptIfRunning) {
-        if (!scheduler.core.cancel(this, isPeriodic())) {
+        if (!scheduler.core.cancel(this, true, mayInterruptIfRunning)) {
             return false;
         }
-        interruptRun(mayInterruptIfRunning);
         cancelled();
         scheduler.tryTerminate();
         return true;
     }
 
-    /** A periodic task interrupts the thread of a run it cancelled, if asked to. */
-    void interruptRun(boolean mayInterruptIfRunning) {
+    /** Called by the core while it holds this running task for a cancel: interrupts the run. */
+    @Override
+    protected final void interruptRun() {
+        Thread t = runner;
+        if (t != null) {
+            t.interrupt();
+        }
     }
 
     @Override
@@ -176,22 +257,26 @@ public class ScheduledTask<V> extends WheelTask implements RunnableScheduledFutu
     }
 
     private boolean awaitDone(boolean timed, long nanos) throws InterruptedException {
-        waiting = true; // before the state is read again: a completion after this read sees it and notifies
-        long end = timed ? System.nanoTime() + nanos : 0;
-        synchronized (this) {
-            while (!isDone()) {
-                if (!timed) {
-                    wait();
-                } else {
-                    long left = end - System.nanoTime();
-                    if (left <= 0) {
-                        return false;
+        scheduler.addWaiter(); // before the state is read again: a completion after this read sees it and notifies
+        try {
+            long end = timed ? System.nanoTime() + nanos : 0;
+            synchronized (this) {
+                while (!isDone()) {
+                    if (!timed) {
+                        wait();
+                    } else {
+                        long left = end - System.nanoTime();
+                        if (left <= 0) {
+                            return false;
+                        }
+                        TimeUnit.NANOSECONDS.timedWait(this, left);
                     }
-                    TimeUnit.NANOSECONDS.timedWait(this, left);
                 }
             }
+            return true;
+        } finally {
+            scheduler.removeWaiter();
         }
-        return true;
     }
 
     @SuppressWarnings("unchecked")
@@ -217,11 +302,12 @@ public class ScheduledTask<V> extends WheelTask implements RunnableScheduledFutu
         if (other == this) {
             return 0;
         }
-        if (other instanceof ScheduledTask) {
+        if (other instanceof ScheduledTask && ((ScheduledTask<?>) other).scheduler == scheduler) {
             ScheduledTask<?> o = (ScheduledTask<?>) other;
             int byDeadline = Long.compare(deadline, o.deadline);
             return byDeadline != 0 ? byDeadline : Long.compare(sequence, o.sequence);
         }
+        // Another executor's deadlines are on its own clock, from its own origin: compare delays.
         return Long.compare(getDelay(TimeUnit.NANOSECONDS), other.getDelay(TimeUnit.NANOSECONDS));
     }
 

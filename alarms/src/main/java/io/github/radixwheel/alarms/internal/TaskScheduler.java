@@ -9,6 +9,7 @@ import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.LongSupplier;
 
 /**
@@ -40,6 +41,11 @@ public final class TaskScheduler {
     private final Object advances = new Object();
     /** Whether the driving thread has ended (or never started and never will). */
     private volatile boolean threadDone;
+    /**
+     * The threads waiting in a future's {@code get}: a completion wakes waiters only while there are
+     * some, so a future needs no flag of its own (it stays at 56 bytes).
+     */
+    private final AtomicInteger waiters = new AtomicInteger();
 
     /**
      * @param tickNanos the tick, positive
@@ -77,6 +83,21 @@ public final class TaskScheduler {
         return tick != null ? tick[0] : core.manualNow();
     }
 
+    /** Counts a thread about to wait for a future of this executor; it then reads the future's state. */
+    void addWaiter() {
+        waiters.incrementAndGet();
+    }
+
+    /** Counts a waiting thread out again. */
+    void removeWaiter() {
+        waiters.decrementAndGet();
+    }
+
+    /** {@return whether a thread may be waiting for a future of this executor} */
+    boolean hasWaiters() {
+        return waiters.get() != 0;
+    }
+
     /** {@return whether the clock is manual} */
     public boolean isManual() {
         return manual;
@@ -98,7 +119,7 @@ public final class TaskScheduler {
      * @throws RejectedExecutionException if shut down
      */
     public <V> ScheduledTask<V> schedule(Object body, boolean callable, long delayNanos, long period) {
-        ScheduledTask<V> task = period == 0 ? new ScheduledTask<>(this, body, callable)
+        ScheduledTask<V> task = period == 0 ? new ScheduledTask<>(this, ScheduledTask.body(body, callable))
                 : new PeriodicTask<>(this, (Runnable) body, period);
         long sequence;
         if (manual && inAdvance.get() == null) {

@@ -296,20 +296,21 @@ public final class TimerCore implements TimerThread.Driven {
      * takes the lock only for a task that has entered the wheel.
      *
      * @param task the task
-     * @param evenIfRunning whether a claimed task (a periodic one between the start and the end of a
-     *     run) may be cancelled too, which stops its next runs
+     * @param evenIfRunning whether a claimed task (between the start and the end of a run) may be
+     *     cancelled too: its outcome is then dropped, and a periodic one not run again
+     * @param interrupt whether a cancel of a running task calls its {@link WheelTask#interruptRun}
      * @return whether this call cancelled it
      */
-    public boolean cancel(WheelTask task, boolean evenIfRunning) {
+    public boolean cancel(WheelTask task, boolean evenIfRunning, boolean interrupt) {
         int outcome;
         if (!shutDown) {
-            outcome = win(task, evenIfRunning);
+            outcome = win(task, evenIfRunning, interrupt);
         } else {
             // A shutdown under way closes admission and then takes the tasks, under the lock: a
             // cancel that saw it (or a refusal that followed from it) must not win in between.
             lock.lock();
             try {
-                outcome = win(task, evenIfRunning);
+                outcome = win(task, evenIfRunning, interrupt);
             } finally {
                 lock.unlock();
             }
@@ -327,7 +328,7 @@ public final class TimerCore implements TimerThread.Driven {
      * Moves a task to {@link WheelTask#CANCELLED} if it may be cancelled; a pending one is counted
      * as cancelled, and the caller then takes it out of where it is.
      */
-    private int win(WheelTask task, boolean evenIfRunning) {
+    private int win(WheelTask task, boolean evenIfRunning, boolean interrupt) {
         for (int attempt = 0; ; attempt++) {
             int s = task.rawState();
             if (s == WheelTask.PENDING) {
@@ -338,7 +339,19 @@ public final class TimerCore implements TimerThread.Driven {
                 }
             } else if (s == WheelTask.LEAVING) {
                 StripeLock.pause(attempt); // a cancel or claim is under way: this one fails once it is done
-            } else if (s == WheelTask.DROPPED || s == WheelTask.RUNNING && evenIfRunning) {
+            } else if (s == WheelTask.RUNNING && evenIfRunning) {
+                if (task.casState(WheelTask.RUNNING, WheelTask.LEAVING)) {
+                    // Held: the run cannot end before this is done, so the interrupt reaches that run only.
+                    try {
+                        if (interrupt) {
+                            task.interruptRun();
+                        }
+                    } finally {
+                        task.setState(WheelTask.CANCELLED);
+                    }
+                    return WON_OTHER; // counted as gone when claimed, and in no wheel
+                }
+            } else if (s == WheelTask.DROPPED) {
                 if (task.casState(s, WheelTask.CANCELLED)) {
                     return WON_OTHER; // no longer counted as pending, and in no wheel
                 }

@@ -34,9 +34,10 @@ public abstract class WheelTask implements Runnable {
     static final int DROPPED = -1;
     /**
      * The core's own state of a task leaving {@link #PENDING} without the lock, by a cancel or by the
-     * driving thread's claim: between winning the task and counting it as gone. Brief, and never
-     * waits for anything; {@link #state} waits it out, so that no reader sees the task cancelled or
-     * running before the count says so.
+     * driving thread's claim, between winning the task and counting it as gone; or leaving
+     * {@link #RUNNING} by a cancel, while that cancel interrupts the run. Brief, and never waits for
+     * anything; {@link #state} waits it out, so that no reader sees the task cancelled or running
+     * before the count says so, and a run that lost its task to a cancel ends only after it.
      */
     static final int LEAVING = -2;
 
@@ -124,6 +125,13 @@ public abstract class WheelTask implements Runnable {
      * @param rejection what {@code execute} threw
      */
     protected abstract void rejected(Throwable rejection);
+
+    /**
+     * Called by a cancel that won this task while it runs, before the task shows as cancelled: a
+     * subclass whose cancel may interrupt a run interrupts the thread that runs it. Must not block.
+     */
+    protected void interruptRun() {
+    }
 
     /**
      * The body of {@link #run}: claims the task through {@code core} and, if that succeeds, runs it.

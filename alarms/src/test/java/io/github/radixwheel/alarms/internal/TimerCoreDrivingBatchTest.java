@@ -88,7 +88,7 @@ class TimerCoreDrivingBatchTest {
         Recording x = new Recording("x", -1);
         core.schedule(x, 10);
         core.schedule(new Recording("z", -1), 14);
-        assertTrue(core.cancel(x, false));
+        assertTrue(core.cancel(x, false, false));
         assertTrue(runDue(10));
         assertEquals(List.of("z"), ran);
         assertEquals(0, core.pending());

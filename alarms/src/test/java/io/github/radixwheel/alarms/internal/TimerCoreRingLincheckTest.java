@@ -98,7 +98,7 @@ public class TimerCoreRingLincheckTest {
             }
             Thread.yield();
         }
-        return core.cancel(t, false);
+        return core.cancel(t, false, false);
     }
 
     @Operation
