@@ -40,11 +40,14 @@ import org.HdrHistogram.Histogram;
  *       time a block takes to schedule); quantiles from an HdrHistogram. Every implementation
  *       promises never to run a task early, and a negative lateness fails the run.
  * </ul>
- * Each implementation first runs once unmeasured (class loading, JIT); then the measured runs go
- * round the implementations in turn, so that a slow spell of the machine spreads over all of them.
- * The table gives each figure's median over the runs and, in brackets, its range.
+ * Each implementation first runs unmeasured until it has scheduled {@link #WARM_UP_TASKS} tasks
+ * (class loading, and the compiler's work: a producer's path keeps being compiled for several runs
+ * of 2^16 tasks); then the measured runs go round the implementations in turn, so that a slow
+ * spell of the machine spreads over all of them. The table gives each figure's median over the
+ * runs and, in brackets, its range.
  *
- * <p>Run, optionally with the sizes, the window in milliseconds and the number of runs:
+ * <p>Run, optionally with the sizes, the window in milliseconds, the number of runs and the warm-up
+ * runs per implementation before the first size:
  * {@code java -cp benchmarks/target/benchmarks.jar io.github.radixwheel.benchmarks.EndToEnd 65536,1048576 1000 --runs 5}.
  */
 public final class EndToEnd {
@@ -53,6 +56,12 @@ public final class EndToEnd {
             "KeyedTimer");
     /** The default number of measured runs per implementation. */
     public static final int RUNS = 5;
+    /**
+     * The tasks each implementation schedules unmeasured before the first measured run: eight runs
+     * of 2^16. With one run of 2^16, the producer CPU per task of the larger paths was still falling
+     * by half over the next five runs, as their compilation went on.
+     */
+    public static final int WARM_UP_TASKS = 1 << 19;
     static final long DELAY_SEED = 0xE2E_01L;
     private static final int BLOCK = 1024;
 
@@ -105,13 +114,16 @@ public final class EndToEnd {
 
     /**
      * @param args optionally the sizes, comma-separated (default 65536,1048576), the window in
-     *     milliseconds (default 1000), {@code --runs R} (default 5) and {@code --impls a,b}
+     *     milliseconds (default 1000), {@code --runs R} (default 5), {@code --warmups W} (default:
+     *     enough runs of the first size for {@link #WARM_UP_TASKS} tasks) and {@code --impls a,b}
      * @throws InterruptedException if interrupted while waiting for the timers
      */
     public static void main(String[] args) throws InterruptedException {
         OptionParser parser = new OptionParser();
         OptionSpec<Integer> runs = parser.accepts("runs", "measured runs per implementation").withRequiredArg()
                 .ofType(Integer.class).defaultsTo(RUNS);
+        OptionSpec<Integer> warmUps = parser.accepts("warmups", "unmeasured runs per implementation before the first size")
+                .withRequiredArg().ofType(Integer.class);
         OptionSpec<String> impls = parser.accepts("impls", "implementations, comma-separated").withRequiredArg()
                 .defaultsTo(String.join(",", IMPLS));
         OptionSpec<String> positional = parser.nonOptions("sizes (comma-separated) and window (ms)");
@@ -120,15 +132,31 @@ public final class EndToEnd {
         long window = TimeUnit.MILLISECONDS.toNanos(values.size() > 1 ? Long.parseLong(values.get(1)) : 1000);
         List<String> chosen = List.of(options.valueOf(impls).split(","));
         StringBuilder out = new StringBuilder();
-        for (String n : (values.isEmpty() ? "65536,1048576" : values.get(0)).split(",")) {
-            out.append(table(runAll(chosen, Integer.parseInt(n), window, options.valueOf(runs))));
+        boolean first = true;
+        for (String size : (values.isEmpty() ? "65536,1048576" : values.get(0)).split(",")) {
+            int n = Integer.parseInt(size);
+            int w = !first ? 0 : options.has(warmUps) ? options.valueOf(warmUps) : warmUpRuns(n);
+            out.append(table(runAll(chosen, n, window, options.valueOf(runs), w)));
+            first = false;
         }
         System.out.print(out);
     }
 
     /**
-     * Runs every implementation of {@code impls} at {@code n} tasks: each once unmeasured, then
-     * {@code runs} measured rounds.
+     * @param n the tasks of one run
+     * @return the unmeasured runs of {@code n} tasks that make at least {@link #WARM_UP_TASKS} tasks, at least one
+     * @throws IllegalArgumentException if {@code n} is not positive
+     */
+    public static int warmUpRuns(int n) {
+        if (n <= 0) {
+            throw new IllegalArgumentException("n: " + n + " (expected: positive)");
+        }
+        return n >= WARM_UP_TASKS ? 1 : (WARM_UP_TASKS + n - 1) / n;
+    }
+
+    /**
+     * Runs every implementation of {@code impls} at {@code n} tasks: each {@link #warmUpRuns} times
+     * unmeasured, then {@code runs} measured rounds.
      *
      * @param impls implementations, from {@link #IMPLS}
      * @param n the number of tasks
@@ -139,29 +167,27 @@ public final class EndToEnd {
      */
     public static List<List<Run>> runAll(List<String> impls, int n, long windowNanos, int runs)
             throws InterruptedException {
-        return runAll(impls, n, windowNanos, runs, true);
+        return runAll(impls, n, windowNanos, runs, warmUpRuns(n));
     }
 
     /**
      * Runs every implementation of {@code impls} at {@code n} tasks, {@code runs} measured rounds,
-     * after one unmeasured run of each if {@code warmUp}; a caller that runs several sizes in one
-     * JVM warms up only before the first.
+     * after {@code warmUps} unmeasured runs of each; a caller that runs several sizes in one JVM
+     * warms up only before the first.
      *
      * @param impls implementations, from {@link #IMPLS}
      * @param n the number of tasks
      * @param windowNanos the delays' range
      * @param runs measured runs per implementation
-     * @param warmUp whether to run each implementation once unmeasured first
+     * @param warmUps unmeasured runs of each implementation first, {@code >= 0}
      * @return the measured runs, grouped by implementation in {@code impls} order
      * @throws InterruptedException if interrupted while waiting for the timers
      */
-    public static List<List<Run>> runAll(List<String> impls, int n, long windowNanos, int runs, boolean warmUp)
+    public static List<List<Run>> runAll(List<String> impls, int n, long windowNanos, int runs, int warmUps)
             throws InterruptedException {
+        warmUp(impls, n, windowNanos, warmUps);
         List<List<Run>> byImpl = new ArrayList<>();
-        for (String impl : impls) {
-            if (warmUp) {
-                run(impl, n, windowNanos);
-            }
+        for (int i = 0; i < impls.size(); i++) {
             byImpl.add(new ArrayList<>());
         }
         for (int r = 0; r < runs; r++) {
@@ -170,6 +196,23 @@ public final class EndToEnd {
             }
         }
         return byImpl;
+    }
+
+    /**
+     * Runs every implementation of {@code impls} {@code runs} times at {@code n} tasks, unmeasured.
+     *
+     * @param impls implementations, from {@link #IMPLS}
+     * @param n the number of tasks
+     * @param windowNanos the delays' range
+     * @param runs runs per implementation, {@code >= 0}
+     * @throws InterruptedException if interrupted while waiting for the timers
+     */
+    public static void warmUp(List<String> impls, int n, long windowNanos, int runs) throws InterruptedException {
+        for (String impl : impls) {
+            for (int r = 0; r < runs; r++) {
+                run(impl, n, windowNanos);
+            }
+        }
     }
 
     /**

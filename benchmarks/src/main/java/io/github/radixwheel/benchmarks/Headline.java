@@ -77,6 +77,10 @@ public final class Headline {
     static final int[] END_TO_END_SIZES = {1 << 10, 1 << 14, 1 << 17, 1 << 20};
     /** The window of the {@link EndToEnd} runs' delays; shorter than its own default, to keep the budget. */
     static final long END_TO_END_WINDOW_NANOS = TimeUnit.MILLISECONDS.toNanos(500);
+    /** The size of the {@link EndToEnd} warm-up runs, before the first measured size. */
+    static final int END_TO_END_WARM_UP_SIZE = 1 << 19;
+    /** Unmeasured runs per implementation before the first measured size: {@link EndToEnd#WARM_UP_TASKS} tasks. */
+    static final int END_TO_END_WARM_UP_RUNS = EndToEnd.warmUpRuns(END_TO_END_WARM_UP_SIZE);
 
     private static final String[] SIZES = {"1024", "16384", "131072", "1048576"};
     /**
@@ -170,11 +174,13 @@ public final class Headline {
         }
         ResultFormatFactory.getInstance(ResultFormatType.JSON, dir.resolve("headline.json").toString()).writeOut(runs);
         List<List<EndToEnd.Run>> endToEnd = new ArrayList<>();
+        System.out.println("End to end: " + EndToEnd.IMPLS.size() + " implementations, first " + END_TO_END_WARM_UP_RUNS
+                + " unmeasured runs each at N = " + END_TO_END_WARM_UP_SIZE);
+        EndToEnd.warmUp(EndToEnd.IMPLS, END_TO_END_WARM_UP_SIZE, END_TO_END_WINDOW_NANOS, END_TO_END_WARM_UP_RUNS);
         for (int n : END_TO_END_SIZES) {
-            boolean first = n == END_TO_END_SIZES[0];
             System.out.println("End to end: " + EndToEnd.IMPLS.size() + " implementations at N = " + n + ", "
-                    + EndToEnd.RUNS + " runs each" + (first ? " after one unmeasured run" : ""));
-            endToEnd.addAll(EndToEnd.runAll(EndToEnd.IMPLS, n, END_TO_END_WINDOW_NANOS, EndToEnd.RUNS, first));
+                    + EndToEnd.RUNS + " runs each");
+            endToEnd.addAll(EndToEnd.runAll(EndToEnd.IMPLS, n, END_TO_END_WINDOW_NANOS, EndToEnd.RUNS, 0));
         }
         long seconds = TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - start);
 

@@ -1,6 +1,7 @@
 package io.github.radixwheel.benchmarks;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
@@ -25,5 +26,15 @@ class EndToEndTest {
             String table = EndToEnd.table(List.of(List.of(run)));
             assertTrue(table.contains("| " + run.impl() + " | 4000 | 1 | "), table);
         }
+    }
+
+    @Test
+    void warmUpRuns_makeAtLeastTheWarmUpTasks_atLeastOneRun() {
+        assertEquals(8, EndToEnd.warmUpRuns(1 << 16));
+        assertEquals(7, EndToEnd.warmUpRuns(80_000)); // 6 runs would make 480,000 tasks
+        assertEquals(1, EndToEnd.warmUpRuns(EndToEnd.WARM_UP_TASKS));
+        assertEquals(1, EndToEnd.warmUpRuns(1 << 20));
+        assertEquals(1, EndToEnd.warmUpRuns(Integer.MAX_VALUE));
+        assertThrows(IllegalArgumentException.class, () -> EndToEnd.warmUpRuns(0));
     }
 }

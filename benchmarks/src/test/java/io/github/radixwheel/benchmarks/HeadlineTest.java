@@ -46,12 +46,14 @@ class HeadlineTest {
                     + (Headline.WARMUP.convertTo(TimeUnit.MILLISECONDS) + Headline.MEASUREMENT.convertTo(TimeUnit.MILLISECONDS)) / 1e3;
             seconds += part.combinations() * fork;
         }
-        // The end-to-end runs: per size, each implementation RUNS times (once more unmeasured at
-        // the first size), each run the window and about 50 ms (at 2^20, about 0.6 s more:
-        // scheduling a million tasks and running them all, on one thread, takes longer than the window).
+        // The end-to-end runs: the warm-up runs, then per size each implementation RUNS times, each
+        // run the window, about 50 ms, and about 0.6 µs per task (at 2^20, 0.6 s: scheduling a million
+        // tasks and running them all, on one thread, takes longer than the window).
         double window = Headline.END_TO_END_WINDOW_NANOS / 1e9;
+        seconds += EndToEnd.IMPLS.size() * Headline.END_TO_END_WARM_UP_RUNS
+                * (window + 0.05 + Headline.END_TO_END_WARM_UP_SIZE * 0.6e-6);
         for (int n : Headline.END_TO_END_SIZES) {
-            double runs = EndToEnd.IMPLS.size() * (EndToEnd.RUNS + (n == Headline.END_TO_END_SIZES[0] ? 1 : 0));
+            double runs = EndToEnd.IMPLS.size() * EndToEnd.RUNS;
             seconds += runs * (window + 0.05 + (n >= 1 << 20 ? 0.6 : 0));
         }
         assertEquals(4, Headline.END_TO_END_SIZES.length);
