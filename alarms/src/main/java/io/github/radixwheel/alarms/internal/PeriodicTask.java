@@ -15,7 +15,7 @@ final class PeriodicTask<V> extends ScheduledTask<V> {
     private final long period;
 
     PeriodicTask(TaskScheduler scheduler, Runnable body, long period) {
-        super(scheduler, body(body, false));
+        super(scheduler, body, false);
         this.period = period;
     }
 

@@ -34,13 +34,16 @@ public class ScheduledTask<V> extends WheelTask implements RunnableScheduledFutu
     /** Completed with an exception. */
     static final int EXCEPTIONAL = FIRST_OWN_STATE + 1;
 
+    /** The bit of {@link #sequence} that says the body is a {@link Callable}. */
+    private static final long CALLABLE = Long.MIN_VALUE;
+
     final TaskScheduler scheduler;
-    /** The submission order. */
-    private long sequence;
     /**
-     * The body while pending or running, a {@link Callable} exactly if submitted as one
-     * ({@link #body(Object, boolean)}); the result or exception when done; null when cancelled.
+     * The submission order, with {@link #CALLABLE} set if the body is a {@link Callable}: a flag
+     * field would make the future 64 bytes, and a type test on every schedule and run costs more.
      */
+    private long sequence;
+    /** The body while pending or running; the result or exception when done; null when cancelled. */
     private Object body;
     /** The thread running the body, for {@code cancel(true)}; null between runs. */
     private volatile Thread runner;
@@ -57,54 +60,23 @@ public class ScheduledTask<V> extends WheelTask implements RunnableScheduledFutu
 
     /**
      * @param scheduler the executor's scheduler
-     * @param body what {@link #body(Object, boolean)} made of the task
+     * @param body a {@link Runnable} or a {@link Callable}, not null
+     * @param callable which of the two {@code body} is
      */
-    ScheduledTask(TaskScheduler scheduler, Object body) {
+    ScheduledTask(TaskScheduler scheduler, Object body, boolean callable) {
         this.scheduler = scheduler;
         this.body = body;
-    }
-
-    /**
-     * The body to keep for a task submitted as a {@link Callable} or as a {@link Runnable}: the task
-     * itself, unless it is a {@code Runnable} that is also a {@code Callable}, which is wrapped, so
-     * that a run tells the two apart by type alone and a task needs no flag (the future stays at 56
-     * bytes).
-     *
-     * @param task the task, not null
-     * @param callable whether it was submitted as a {@code Callable}
-     * @return what to keep as the body
-     */
-    static Object body(Object task, boolean callable) {
-        return callable || !(task instanceof Callable) ? task : new RunnableOnly((Runnable) task);
-    }
-
-    /** A task submitted as a {@link Runnable} that is also a {@link Callable}: run, never called. */
-    private static final class RunnableOnly implements Runnable {
-        private final Runnable task;
-
-        RunnableOnly(Runnable task) {
-            this.task = task;
-        }
-
-        @Override
-        public void run() {
-            task.run();
-        }
-
-        @Override
-        public String toString() {
-            return task.toString();
-        }
+        this.sequence = callable ? CALLABLE : 0;
     }
 
     @Override
     protected void scheduled(long sequence) {
-        this.sequence = sequence;
+        this.sequence = sequence | this.sequence & CALLABLE;
     }
 
     @Override
     protected long sequence() {
-        return sequence;
+        return sequence & ~CALLABLE;
     }
 
     @Override
@@ -147,7 +119,7 @@ public class ScheduledTask<V> extends WheelTask implements RunnableScheduledFutu
     /** Runs the body once. */
     @SuppressWarnings("unchecked")
     final Object call(Object b) throws Exception {
-        if (b instanceof Callable) {
+        if ((sequence & CALLABLE) != 0) {
             return ((Callable<V>) b).call();
         }
         ((Runnable) b).run();
@@ -305,7 +277,7 @@ public class ScheduledTask<V> extends WheelTask implements RunnableScheduledFutu
         if (other instanceof ScheduledTask && ((ScheduledTask<?>) other).scheduler == scheduler) {
             ScheduledTask<?> o = (ScheduledTask<?>) other;
             int byDeadline = Long.compare(deadline, o.deadline);
-            return byDeadline != 0 ? byDeadline : Long.compare(sequence, o.sequence);
+            return byDeadline != 0 ? byDeadline : Long.compare(sequence(), o.sequence());
         }
         // Another executor's deadlines are on its own clock, from its own origin: compare delays.
         return Long.compare(getDelay(TimeUnit.NANOSECONDS), other.getDelay(TimeUnit.NANOSECONDS));

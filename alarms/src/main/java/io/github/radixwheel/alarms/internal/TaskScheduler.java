@@ -119,7 +119,7 @@ public final class TaskScheduler {
      * @throws RejectedExecutionException if shut down
      */
     public <V> ScheduledTask<V> schedule(Object body, boolean callable, long delayNanos, long period) {
-        ScheduledTask<V> task = period == 0 ? new ScheduledTask<>(this, ScheduledTask.body(body, callable))
+        ScheduledTask<V> task = period == 0 ? new ScheduledTask<>(this, body, callable)
                 : new PeriodicTask<>(this, (Runnable) body, period);
         long sequence;
         if (manual && inAdvance.get() == null) {
