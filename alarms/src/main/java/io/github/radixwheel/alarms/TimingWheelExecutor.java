@@ -46,8 +46,8 @@ import java.util.function.LongSupplier;
  *       executor's clock, and {@code compareTo} orders by deadline, then submission order.</li>
  *   <li>After {@link #shutdown()}, delayed tasks still run and periodic ones are cancelled; new
  *       tasks get a {@link RejectedExecutionException}. {@link #shutdownNow()} returns the tasks
- *       that never ran (their futures stay incomplete unless the caller runs them) and interrupts
- *       the driving thread. A periodic task that throws is not run again and its future completes
+ *       that never ran and interrupts the driving thread; from then on a task that is run is
+ *       cancelled instead (their futures stay incomplete until then). A periodic task that throws is not run again and its future completes
  *       with that exception. {@link #close()} is {@code shutdown()} then waiting for termination.</li>
  *   <li>An idle executor parks its thread: no CPU while nothing is due, no wake-up every tick. The
  *       thread (by default a non-daemon thread named {@code radixwheel-executor-N}, as a pool's
@@ -237,11 +237,12 @@ public final class TimingWheelExecutor extends AbstractExecutorService implement
     /**
      * Stops accepting tasks, takes every pending task out, and interrupts the driving thread (a task
      * running there may stop early). Tasks already handed to the {@link Builder#taskExecutor task
-     * executor} are that executor's, as tasks that a pool's worker has taken: they are not returned,
-     * and run when it gets to them unless cancelled through their futures.
+     * executor} stay there and are not returned, as tasks that a pool's worker has taken. From now
+     * on no task starts: as in a {@code ScheduledThreadPoolExecutor}, a task that is run (one that
+     * this returned, run by the caller, or one that the task executor gets to) is cancelled instead.
      *
-     * @return the tasks that never ran, still pending: their futures complete only if the caller
-     *     runs them
+     * @return the tasks that never ran: their futures complete (cancelled) when they are run or
+     *     cancelled
      */
     @Override
     public List<Runnable> shutdownNow() {
@@ -375,9 +376,9 @@ public final class TimingWheelExecutor extends AbstractExecutorService implement
          *
          * @param taskExecutor receives each due task (the future itself, a {@code Runnable}); a task
          *     it has not yet started can still be cancelled, and a periodic one is cancelled by
-         *     {@code shutdown}; {@code shutdownNow} leaves it there. If it refuses one, that task's
-         *     future completes with the exception. Default: the driving thread (or the thread
-         *     calling {@code advanceTo})
+         *     {@code shutdown}; {@code shutdownNow} leaves it there, to be cancelled when it is run.
+         *     If it refuses one, that task's future completes with the exception. Default: the
+         *     driving thread (or the thread calling {@code advanceTo})
          * @return this builder
          * @throws NullPointerException if {@code taskExecutor} is null
          */

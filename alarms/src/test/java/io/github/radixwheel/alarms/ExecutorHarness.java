@@ -76,6 +76,8 @@ final class ExecutorHarness {
     private long insertions;
     long now;
     private boolean shutDown;
+    /** Whether {@code shutdownNow} was called. */
+    private boolean stopped;
     /** Whether the clock's reference task is still pending (until a shutdownNow drops it). */
     private boolean referencePending = true;
     /** Inside a model advance: the tick of the task running, else -1. */
@@ -150,7 +152,11 @@ final class ExecutorHarness {
         if (r != null) {
             r.run();
             if (t.state.equals("handed")) {
-                run(t, -1);
+                if (stopped) {
+                    t.state = "cancelled"; // after shutdownNow, a task that is run is cancelled instead
+                } else {
+                    run(t, -1);
+                }
             }
         }
     }
@@ -168,6 +174,7 @@ final class ExecutorHarness {
         }
         referencePending = false;
         shutDown = true;
+        stopped = true;
         for (Task t : new ArrayList<>(wheel.values())) {
             t.state = "dropped";
             expected.add((Runnable) futures.get(t.id));

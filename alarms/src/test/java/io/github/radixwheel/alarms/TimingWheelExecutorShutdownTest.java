@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.radixwheel.alarms.ExecutorTestSupport.Log;
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -96,8 +97,12 @@ class TimingWheelExecutorShutdownTest {
         assertTrue(ex.isTerminated());
     }
 
+    /**
+     * Regression: as in a {@code ScheduledThreadPoolExecutor}, a task that {@code shutdownNow}
+     * returned is cancelled when run, not run. It ran and completed with its result.
+     */
     @Test
-    void shutdownNow_returnsTheTasksThatNeverRan_whichStayRunnable() throws Exception {
+    void shutdownNow_returnsTheTasksThatNeverRan_whichAreCancelledWhenRun() throws Exception {
         TimingWheelExecutor ex = manual();
         ScheduledFuture<String> a = ex.schedule(log.callable("a"), 5, TimeUnit.MILLISECONDS);
         ScheduledFuture<?> b = ex.scheduleAtFixedRate(log.task("b"), 5, 5, TimeUnit.MILLISECONDS);
@@ -113,14 +118,17 @@ class TimingWheelExecutorShutdownTest {
         assertFalse(a.isDone());
         ex.advanceTo(100 * MS);
         assertEquals(List.of(), log.take(), "dropped tasks do not run by themselves");
-        ((Runnable) a).run();
-        assertEquals("a", a.get());
-        ((Runnable) b).run();
-        assertEquals(List.of("a", "b"), log.take());
-        assertTrue(b.isCancelled(), "a periodic task run after shutdown is not scheduled again");
-        ((Runnable) a).run();
-        assertEquals(List.of(), log.take(), "a finished task does not run again");
-        assertTrue(ran.isDone());
+        for (Runnable r : dropped) {
+            r.run();
+        }
+        assertEquals(List.of(), log.take(), "nor when run");
+        assertTrue(a.isCancelled() && a.isDone());
+        assertThrows(CancellationException.class, a::get);
+        assertTrue(b.isCancelled());
+        assertFalse(a.cancel(false), "cancelled already");
+        assertTrue(ran.isDone() && !ran.isCancelled());
+        assertEquals(0, ex.pendingTasks());
+        ex.checkInvariants();
     }
 
     /**
@@ -142,8 +150,31 @@ class TimingWheelExecutorShutdownTest {
         assertEquals(0, ex.pendingTasks());
         ((Runnable) a).run();
         ((Runnable) b).run();
-        assertEquals(List.of("b"), log.take(), "the cancelled one does not run, the other one does");
-        assertFalse(b.cancel(false), "a task that ran cannot be cancelled");
+        assertEquals(List.of(), log.take(), "neither runs: the one cancelled, the other cancelled as it is run");
+        assertTrue(b.isCancelled());
+        assertFalse(b.cancel(false), "cancelled already");
+        assertEquals(0, ex.pendingTasks());
+        assertTrue(ex.isTerminated());
+    }
+
+    /**
+     * With a task executor: the tasks handed to it before {@code shutdownNow} and not yet started
+     * stay there, and are cancelled when it gets to them, as a {@code ScheduledThreadPoolExecutor}'s
+     * worker cancels a task it took once the pool has stopped.
+     */
+    @Test
+    void shutdownNow_tasksWaitingInTheTaskExecutor_areCancelledWhenItRunsThem() throws Exception {
+        List<Runnable> queue = new ArrayList<>();
+        TimingWheelExecutor ex = TimingWheelExecutor.builder().manualClock().taskExecutor(queue::add).build();
+        ScheduledFuture<String> a = ex.schedule(log.callable("a"), 1, TimeUnit.MILLISECONDS);
+        ScheduledFuture<String> later = ex.schedule(log.callable("later"), 5, TimeUnit.MILLISECONDS);
+        ex.advanceTo(2 * MS);
+        assertEquals(1, queue.size(), "a was handed over");
+        assertEquals(List.of(later), ex.shutdownNow(), "handed tasks stay with the task executor");
+        queue.forEach(Runnable::run);
+        assertEquals(List.of(), log.take());
+        assertTrue(a.isCancelled());
+        assertThrows(CancellationException.class, a::get);
         assertEquals(0, ex.pendingTasks());
         assertTrue(ex.isTerminated());
     }

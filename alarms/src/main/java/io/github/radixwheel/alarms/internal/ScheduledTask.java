@@ -89,8 +89,17 @@ public class ScheduledTask<V> extends WheelTask implements RunnableScheduledFutu
         return body;
     }
 
+    /**
+     * Runs the task if it is still pending; after {@code shutdownNow}, cancels it instead, as a
+     * {@code ScheduledThreadPoolExecutor} does with a task run once it has stopped (one that
+     * {@code shutdownNow} returned, or one the task executor had yet to start).
+     */
     @Override
     public void run() {
+        if (scheduler.isStopped()) {
+            cancel(false);
+            return;
+        }
         claimAndRun(scheduler.core);
     }
 

@@ -41,6 +41,8 @@ public final class TaskScheduler {
     private final Object advances = new Object();
     /** Whether the driving thread has ended (or never started and never will). */
     private volatile boolean threadDone;
+    /** Whether {@link #shutdownNow} was called: from then on no task starts. */
+    private volatile boolean stopped;
     /**
      * The threads waiting in a future's {@code get}: a completion wakes waiters only while there are
      * some, so a future needs no flag of its own (it stays at 56 bytes).
@@ -217,11 +219,12 @@ public final class TaskScheduler {
 
     /**
      * Stops accepting tasks and takes every pending one out of the wheel (those already handed to
-     * the task executor stay there).
+     * the task executor stay there); from then on a task that is run is cancelled instead.
      *
-     * @return the tasks that never ran, still pending (a caller may run them)
+     * @return the tasks that never ran, still pending until run or cancelled
      */
     public List<Runnable> shutdownNow() {
+        stopped = true; // first: a task dropped below, run by a caller, finds it set
         List<Runnable> dropped = new ArrayList<>();
         for (WheelTask t : core.shutDown(task -> true, false, false)) {
             dropped.add(t);
@@ -232,6 +235,11 @@ public final class TaskScheduler {
         }
         tryTerminate();
         return dropped;
+    }
+
+    /** {@return whether {@link #shutdownNow} was called: a task that is run from then on is cancelled} */
+    boolean isStopped() {
+        return stopped;
     }
 
     /** {@return whether shut down} */
