@@ -47,8 +47,9 @@ import java.util.function.LongSupplier;
  *   <li>After {@link #shutdown()}, delayed tasks still run and periodic ones are cancelled; new
  *       tasks get a {@link RejectedExecutionException}. {@link #shutdownNow()} returns the tasks
  *       that never ran and interrupts the driving thread; from then on a task that is run is
- *       cancelled instead (their futures stay incomplete until then). A periodic task that throws is not run again and its future completes
- *       with that exception. {@link #close()} is {@code shutdown()} then waiting for termination.</li>
+ *       cancelled instead (their futures stay incomplete until then). A periodic task that throws
+ *       is not run again and its future completes with that exception. {@link #close()} is
+ *       {@code shutdown()} then waiting for termination.</li>
  *   <li>An idle executor parks its thread: no CPU while nothing is due, no wake-up every tick. The
  *       thread (by default a non-daemon thread named {@code radixwheel-executor-N}, as a pool's
  *       workers are) starts with the first task.</li>
@@ -70,7 +71,7 @@ import java.util.function.LongSupplier;
  * taking the lock only to unlink one that has entered the wheel: both cost O(1), whatever the number
  * of pending tasks (a heap costs O(log n)). The thread takes the due tasks of a tick together, under
  * one hold of the lock, and claims each the same way just before it runs it, so that a cancel before
- * then still wins. Per pending task: a 56-byte future (72 if periodic), which carries its own links
+ * then still wins. Per pending task: a 56-byte future (64 if periodic), which carries its own links
  * in the wheel, and nothing else besides the task itself.
  */
 public final class TimingWheelExecutor extends AbstractExecutorService implements ScheduledExecutorService,

@@ -35,6 +35,8 @@ class ExecutorFutureLayoutTest {
             assertEquals(56, ours, ClassLayout.parseClass(future.getClass()).toPrintable());
             assertEquals(ours, ClassLayout.parseClass(callable.getClass()).instanceSize());
             assertTrue(ours <= nettys, ours + " > Netty's " + nettys);
+            ScheduledFuture<?> periodic = ex.scheduleAtFixedRate(() -> { }, 1, 1, TimeUnit.HOURS);
+            assertEquals(64, ClassLayout.parseClass(periodic.getClass()).instanceSize(), "the period's 8 bytes more");
         } finally {
             ex.shutdownNow();
             netty.stop();
