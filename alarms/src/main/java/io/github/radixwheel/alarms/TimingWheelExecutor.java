@@ -43,7 +43,9 @@ import java.util.function.LongSupplier;
  *       again. The thread that ran a task cancelled during its run has its interrupt cleared at the
  *       end of that run, which the interrupt was meant for.</li>
  *   <li>The futures implement {@link RunnableScheduledFuture}: {@code getDelay} is measured on the
- *       executor's clock, and {@code compareTo} orders by deadline, then submission order.</li>
+ *       executor's clock, and {@code compareTo} orders by deadline, then submission order. A
+ *       periodic future's {@code run()} runs it only once it is due and handed over to run (to the
+ *       task executor, or taken by the executor's thread); called earlier, it does nothing.</li>
  *   <li>After {@link #shutdown()}, delayed tasks still run and periodic ones are cancelled; new
  *       tasks get a {@link RejectedExecutionException}. {@link #shutdownNow()} returns the tasks
  *       that never ran and interrupts the driving thread; from then on a task that is run is
@@ -60,7 +62,9 @@ import java.util.function.LongSupplier;
  * tick that contains the new time, in order, periodic re-runs included, on the calling thread (or
  * hands them to the task executor). While a task runs there, the clock reads the start of its
  * tick, so a task that it schedules with a deadline before that bound runs in the same call, in
- * its place; other threads see the new time at once.
+ * its place; other threads see the new time at once. Each task starts with the calling thread's
+ * interrupt cleared, as on a pool's worker, and the caller's own interrupt status is restored when
+ * the call returns.
  *
  * <p><b>Threads.</b> Thread-safe: any thread may call any method, also from inside a task. Tasks run
  * outside the executor's lock, on its thread or on the {@link Builder#taskExecutor task executor}.

@@ -122,6 +122,28 @@ class TimingWheelExecutorCancelTest {
         ex.checkInvariants();
     }
 
+    /**
+     * Regression: on the manual clock, an interrupt that a task's wrapper received (here a
+     * {@code FutureTask}'s {@code cancel(true)}, as {@code invokeAll} sends at its timeout) reached
+     * the next task of the same advance and stayed on the advancing thread after it returned. Each
+     * task now starts with the interrupt cleared, and the caller's own status is kept.
+     */
+    @Test
+    void manualClock_anInterruptThatATaskLeaves_reachesNeitherTheNextTaskNorTheCaller() {
+        TimingWheelExecutor ex = manual();
+        List<Boolean> seen = new ArrayList<>();
+        ex.schedule(() -> Thread.currentThread().interrupt(), 1, TimeUnit.MILLISECONDS);
+        ex.schedule(() -> seen.add(Thread.currentThread().isInterrupted()), 1, TimeUnit.MILLISECONDS);
+        ex.advanceTo(2 * MS);
+        assertEquals(List.of(false), seen);
+        assertFalse(Thread.interrupted(), "the caller is not left interrupted");
+        Thread.currentThread().interrupt(); // interrupted before the call: still so after it
+        ex.schedule(() -> seen.add(Thread.currentThread().isInterrupted()), 1, TimeUnit.MILLISECONDS);
+        ex.advanceTo(4 * MS);
+        assertTrue(Thread.interrupted(), "the caller's own interrupt is kept");
+        assertEquals(List.of(false, false), seen);
+    }
+
     /** On the driving thread: a blocked task is interrupted by {@code cancel(true)}, a waiter freed at once. */
     @Test
     void cancelTrue_ofARunningTaskOnTheDrivingThread_interruptsItAndFreesWaiters() throws Exception {

@@ -92,7 +92,9 @@ public class ScheduledTask<V> extends WheelTask implements RunnableScheduledFutu
     /**
      * Runs the task if it is still pending; after {@code shutdownNow}, cancels it instead, as a
      * {@code ScheduledThreadPoolExecutor} does with a task run once it has stopped (one that
-     * {@code shutdownNow} returned, or one the task executor had yet to start).
+     * {@code shutdownNow} returned, or one the task executor had yet to start). A periodic task runs
+     * only once it is due, handed to the task executor or taken by the executor's thread to run: its
+     * runs are the executor's, and an earlier call does nothing.
      */
     @Override
     public void run() {
@@ -100,7 +102,7 @@ public class ScheduledTask<V> extends WheelTask implements RunnableScheduledFutu
             cancel(false);
             return;
         }
-        claimAndRun(scheduler.core);
+        claimAndRun(scheduler.core, isPeriodic());
     }
 
     @Override

@@ -192,17 +192,28 @@ public final class TaskScheduler {
         }
     }
 
-    /** Manual clock, no task executor: runs the tasks due before the tick of {@code nanos}, in order. */
+    /**
+     * Manual clock, no task executor: runs the tasks due before the tick of {@code nanos}, in order.
+     * As a pool's worker does, each task starts with the interrupt cleared, so that an interrupt
+     * meant for one task (a {@code cancel(true)} of a future that wraps it) reaches no other; the
+     * caller's own interrupt status is as it was on entry.
+     */
     private void runDueBefore(long nanos) {
         long[] tick = new long[1];
+        boolean interrupted = Thread.interrupted();
         inAdvance.set(tick);
         try {
             core.runDueBefore(core.clockTick(nanos), task -> {
                 tick[0] = Math.min(nanos, core.tickStart(core.tickOf(((ScheduledTask<?>) task).deadline)));
+                Thread.interrupted();
                 task.runClaimed();
             });
         } finally {
             inAdvance.remove();
+            Thread.interrupted(); // what the last task left
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
         }
     }
 

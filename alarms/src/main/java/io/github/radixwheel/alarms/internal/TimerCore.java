@@ -386,8 +386,27 @@ public final class TimerCore implements TimerThread.Driven {
      * @return whether this call claimed it; false if it was cancelled or claimed already
      */
     public boolean claim(WheelTask task) {
+        return claim(task, false);
+    }
+
+    /**
+     * As {@link #claim(WheelTask)}; with {@code onlyIfHandedOver}, only a task that the core handed
+     * to the task executor (or a shutdown dropped) is claimed. A periodic task is the same object in
+     * each of its runs, so a {@code run} call that some earlier hand-over left behind (the task
+     * executor's, after a caller ran the task and it was scheduled again) must not start a later
+     * run of it early.
+     *
+     * @param task the task
+     * @param onlyIfHandedOver whether to claim only a task handed over or dropped
+     * @return whether this call claimed it
+     */
+    public boolean claim(WheelTask task, boolean onlyIfHandedOver) {
         lock.lock();
         try {
+            if (onlyIfHandedOver && task.node != WheelTask.HANDED_OVER
+                    && task.settledState() != WheelTask.DROPPED) {
+                return false; // pending in the wheel or the ring, running, or done: not this call's run
+            }
             if (task.casState(WheelTask.PENDING, WheelTask.RUNNING)) {
                 unlink(task);
                 counts.countLeft();
@@ -638,12 +657,21 @@ public final class TimerCore implements TimerThread.Driven {
             task.settledState();
             return false;
         }
+        if (task.node != WheelTask.HANDED_OVER) {
+            // Pending again, but not from this batch: a caller ran this periodic task and it was
+            // scheduled again (the compare-and-set above read that, so this read sees where it went).
+            task.setState(WheelTask.PENDING);
+            return false;
+        }
         counts.countDrivingClaim();
         task.setState(WheelTask.RUNNING);
         return true;
     }
 
     private boolean claimTakenUnderLock(WheelTask task) {
+        if (task.node != WheelTask.HANDED_OVER) {
+            return false; // left the batch: claimed, run and scheduled again by a caller, or taken by the shutdown
+        }
         if (!task.casState(WheelTask.PENDING, WheelTask.RUNNING)) {
             task.settledState();
             return false;

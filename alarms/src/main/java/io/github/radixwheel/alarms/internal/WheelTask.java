@@ -140,7 +140,18 @@ public abstract class WheelTask implements Runnable {
      * @param core the core that holds the task
      */
     protected final void claimAndRun(TimerCore core) {
-        if (core.claim(this)) {
+        claimAndRun(core, false);
+    }
+
+    /**
+     * As {@link #claimAndRun(TimerCore)}; with {@code onlyIfHandedOver}, runs only a task that the
+     * core handed to the task executor or a shutdown dropped ({@link TimerCore#claim(WheelTask, boolean)}).
+     *
+     * @param core the core that holds the task
+     * @param onlyIfHandedOver whether only a hand-over's run may claim it
+     */
+    protected final void claimAndRun(TimerCore core, boolean onlyIfHandedOver) {
+        if (core.claim(this, onlyIfHandedOver)) {
             try {
                 runClaimed();
             } finally {
