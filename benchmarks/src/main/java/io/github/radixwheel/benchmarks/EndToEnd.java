@@ -155,22 +155,6 @@ public final class EndToEnd {
     }
 
     /**
-     * Runs every implementation of {@code impls} at {@code n} tasks: each {@link #warmUpRuns} times
-     * unmeasured, then {@code runs} measured rounds.
-     *
-     * @param impls implementations, from {@link #IMPLS}
-     * @param n the number of tasks
-     * @param windowNanos the delays' range
-     * @param runs measured runs per implementation
-     * @return the measured runs, grouped by implementation in {@code impls} order
-     * @throws InterruptedException if interrupted while waiting for the timers
-     */
-    public static List<List<Run>> runAll(List<String> impls, int n, long windowNanos, int runs)
-            throws InterruptedException {
-        return runAll(impls, n, windowNanos, runs, warmUpRuns(n));
-    }
-
-    /**
      * Runs every implementation of {@code impls} at {@code n} tasks, {@code runs} measured rounds,
      * after {@code warmUps} unmeasured runs of each; a caller that runs several sizes in one JVM
      * warms up only before the first.
