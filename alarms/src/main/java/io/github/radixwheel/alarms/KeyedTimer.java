@@ -1,19 +1,12 @@
 package io.github.radixwheel.alarms;
 
-import io.github.radixwheel.alarms.internal.KeyedTimerStripes;
-
-import io.github.radixwheel.alarms.internal.KeyedTimerStripe;
-
-import io.github.radixwheel.alarms.internal.KeyedTimerHandOff;
-
-import io.github.radixwheel.alarms.internal.TimerThread;
-
-import io.github.radixwheel.alarms.internal.KeyedTimerDispatch;
-
-import io.github.radixwheel.alarms.internal.KeyedTimerBatch;
-
 import io.github.radixwheel.alarms.internal.KeyedTimerAdvances;
-
+import io.github.radixwheel.alarms.internal.KeyedTimerBatch;
+import io.github.radixwheel.alarms.internal.KeyedTimerDispatch;
+import io.github.radixwheel.alarms.internal.KeyedTimerHandOff;
+import io.github.radixwheel.alarms.internal.KeyedTimerStripe;
+import io.github.radixwheel.alarms.internal.KeyedTimerStripes;
+import io.github.radixwheel.alarms.internal.TimerThread;
 import io.github.radixwheel.core.LevelBits;
 import io.github.radixwheel.core.internal.Checks;
 import java.time.Duration;

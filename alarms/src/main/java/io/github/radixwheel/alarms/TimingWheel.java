@@ -1,7 +1,6 @@
 package io.github.radixwheel.alarms;
 
 import io.github.radixwheel.alarms.internal.Intervals;
-
 import io.github.radixwheel.core.internal.Checks;
 import io.github.radixwheel.core.internal.HandleWheel;
 import io.github.radixwheel.core.internal.RadixEngine;

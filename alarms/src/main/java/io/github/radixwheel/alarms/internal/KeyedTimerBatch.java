@@ -1,9 +1,7 @@
 package io.github.radixwheel.alarms.internal;
 
-import io.github.radixwheel.alarms.TimingWheel;
-
 import io.github.radixwheel.alarms.KeyedTimer;
-
+import io.github.radixwheel.alarms.TimingWheel;
 import it.unimi.dsi.fastutil.ints.IntHeapPriorityQueue;
 import java.util.Arrays;
 

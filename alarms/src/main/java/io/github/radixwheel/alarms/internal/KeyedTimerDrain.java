@@ -1,7 +1,6 @@
 package io.github.radixwheel.alarms.internal;
 
 import io.github.radixwheel.alarms.KeyedTimer;
-
 import it.unimi.dsi.fastutil.ints.IntArrays;
 import java.util.Arrays;
 import java.util.function.BiConsumer;

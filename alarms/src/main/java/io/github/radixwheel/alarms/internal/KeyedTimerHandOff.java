@@ -1,7 +1,6 @@
 package io.github.radixwheel.alarms.internal;
 
 import io.github.radixwheel.alarms.KeyedTimer;
-
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 

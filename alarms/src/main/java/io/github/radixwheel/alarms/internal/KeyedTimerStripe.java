@@ -1,13 +1,9 @@
 package io.github.radixwheel.alarms.internal;
 
 import io.github.radixwheel.alarms.AlarmConsumer;
-
-import io.github.radixwheel.alarms.TimingWheelConfig;
-
-import io.github.radixwheel.alarms.TimingWheel;
-
 import io.github.radixwheel.alarms.KeyedTimer;
-
+import io.github.radixwheel.alarms.TimingWheel;
+import io.github.radixwheel.alarms.TimingWheelConfig;
 import io.github.radixwheel.core.LevelBits;
 import io.github.radixwheel.core.TimingWheelQueue;
 import io.github.radixwheel.core.internal.Checks;

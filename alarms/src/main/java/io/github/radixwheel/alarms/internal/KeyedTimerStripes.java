@@ -1,7 +1,6 @@
 package io.github.radixwheel.alarms.internal;
 
 import io.github.radixwheel.alarms.KeyedTimer;
-
 import io.github.radixwheel.core.LevelBits;
 import io.github.radixwheel.core.internal.Checks;
 import java.util.function.Supplier;
