@@ -526,7 +526,10 @@ public final class KeyedTimer<K, V> implements AutoCloseable {
          * Sets where expiry callbacks run.
          *
          * @param executor where expiry callbacks run, one batch of expiries per task; default the
-         *     timer's own thread (or the thread calling {@code advanceTo})
+         *     timer's own thread (or the thread calling {@code advanceTo}). If it refuses a batch
+         *     (throws from {@code execute}), each key of the batch whose arming it still holds is
+         *     disarmed and reported to {@code onError} with that exception, and the timer keeps
+         *     running; a key armed again meanwhile keeps its new arming
          * @return this builder
          * @throws NullPointerException if {@code executor} is null
          */
@@ -582,7 +585,9 @@ public final class KeyedTimer<K, V> implements AutoCloseable {
          *
          * @param <K1> the type of the keys, narrowed to what {@code onError} accepts
          * @param onError receives each exception thrown by {@code onExpired} (or by the executor
-         *     refusing a batch), with its key; default prints to {@code System.err}
+         *     refusing a batch), with its key; default prints to {@code System.err}. What
+         *     {@code onError} itself throws is printed to {@code System.err}, and the timer keeps
+         *     running
          * @return this builder
          * @throws NullPointerException if {@code onError} is null
          */
