@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.radixwheel.benchmarks.peers.eventlist.SsjEvent;
+import java.util.function.DoubleSupplier;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -16,30 +17,29 @@ class LibraryEventListBenchmarksSmokeTest {
     private static final int N = 200;
     private static final int HOLDS = 20 * N;
 
+    /** Sets a benchmark up, takes {@link #HOLDS} holds, runs its check, and returns the times taken. */
+    private static double[] times(Runnable setUp, DoubleSupplier hold, Runnable check) {
+        setUp.run();
+        double[] t = new double[HOLDS];
+        for (int i = 0; i < HOLDS; i++) {
+            t[i] = hold.getAsDouble();
+        }
+        check.run();
+        return t;
+    }
+
     private static double[] ssjTimes(String impl) {
         SsjEventListBenchmark b = new SsjEventListBenchmark();
         b.impl = impl;
         b.size = N;
-        b.setUp();
-        double[] t = new double[HOLDS];
-        for (int i = 0; i < HOLDS; i++) {
-            t[i] = b.hold();
-        }
-        b.check();
-        return t;
+        return times(b::setUp, b::hold, b::check);
     }
 
     private static double[] dsolTimes(String impl) {
         DsolEventListBenchmark b = new DsolEventListBenchmark();
         b.impl = impl;
         b.size = N;
-        b.setUp();
-        double[] t = new double[HOLDS];
-        for (int i = 0; i < HOLDS; i++) {
-            t[i] = b.hold();
-        }
-        b.check();
-        return t;
+        return times(b::setUp, b::hold, b::check);
     }
 
     @Test
