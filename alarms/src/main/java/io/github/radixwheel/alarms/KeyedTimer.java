@@ -64,7 +64,8 @@ import java.util.function.LongSupplier;
  * must not call the timer. A call that needs that lock, or every lock ({@code size}, {@code drain},
  * {@code close}, {@code advanceTo}), throws {@link IllegalStateException}; one that needs another
  * key's lock can deadlock. As for the keys of any hash map, they must also be consistent and must
- * not throw.
+ * not throw. A call's arguments are checked before the timer's state: a null key on a closed
+ * timer throws {@link NullPointerException}.
  *
  * <p><b>Idle costs nothing.</b> The driving thread (by default a daemon named
  * {@code radixwheel-keyed-timer-N}) parks until the next deadline or until an earlier arming

@@ -589,6 +589,17 @@ class KeyedTimerTest {
     }
 
     @Test
+    void close_thenNullArguments_throwNullPointerException_argumentsCheckedFirst() {
+        KeyedTimer<String, String> timer = KeyedTimer.<String, String>builder().manualClock().build((k, v) -> fired.add(k));
+        timer.close();
+        assertThrows(NullPointerException.class, () -> timer.set(null, "A", Duration.ofMillis(1)));
+        assertThrows(NullPointerException.class, () -> timer.set("a", "A", null));
+        assertThrows(NullPointerException.class, () -> timer.move(null, Duration.ofMillis(1)));
+        assertThrows(NullPointerException.class, () -> timer.move("a", null));
+        assertThrows(IllegalStateException.class, () -> timer.set("a", "A", Duration.ofMillis(1)));
+    }
+
+    @Test
     void advanceTo_timerWithOwnThread_throwsIllegalStateException() {
         KeyedTimer<String, String> timer = KeyedTimer.<String, String>builder().build((k, v) -> fired.add(k));
         try {
