@@ -60,9 +60,10 @@ import java.util.function.LongSupplier;
  * <p><b>The manual clock</b> ({@link Builder#manualClock()}), for tests: no thread; the clock starts
  * at 0 and moves only through {@link #advanceTo}, which runs every task due before the start of the
  * tick that contains the new time, in order, periodic re-runs included, on the calling thread (or
- * hands them to the task executor). While a task runs there, the clock reads the start of its
- * tick, so a task that it schedules with a deadline before that bound runs in the same call, in
- * its place; other threads see the new time at once. Each task starts with the calling thread's
+ * hands them to the task executor). While a task runs there, the clock ({@link #now()}) reads the
+ * start of its tick, so a task that it schedules with a deadline before that bound runs in the same
+ * call, in its place; other threads see the new time at once. A fixed-delay task's next run counts
+ * from the end of the tick it ran in, as on the real clock ({@link #scheduleWithFixedDelay}). Each task starts with the calling thread's
  * interrupt cleared, as on a pool's worker, and the caller's own interrupt status is restored when
  * the call returns.
  *
@@ -140,6 +141,12 @@ public final class TimingWheelExecutor extends AbstractExecutorService implement
 
     /**
      * Runs {@code command} after {@code initialDelay}, then again {@code delay} after each run ends.
+     * A run ends no earlier than the end of the tick it ran in (a task runs once its tick is over),
+     * so each next deadline is at least {@code delay} after that: a delay shorter than a tick runs
+     * once per tick. On the manual clock, where a task reads the start of its tick, the next run is
+     * therefore due one tick after that reading plus {@code delay}, as the real clock would run it
+     * (a task that schedules itself again with {@code delay} from inside is due at that reading plus
+     * {@code delay}).
      *
      * @throws NullPointerException if {@code command} or {@code unit} is null
      * @throws IllegalArgumentException if {@code delay <= 0}
@@ -211,6 +218,18 @@ public final class TimingWheelExecutor extends AbstractExecutorService implement
      */
     public int pendingTasks() {
         return scheduler.pendingTasks();
+    }
+
+    /**
+     * {@return the executor's clock in nanoseconds, on which deadlines and {@code getDelay} are
+     * measured: on the real clock, the time since the executor was built ({@link System#nanoTime()});
+     * on the manual clock, the time the last {@link #advanceTo} moved it to (0 before), or, on a thread
+     * that runs a task inside {@code advanceTo}, the start of that task's tick. O(1)}
+     * For tests on the manual clock, a library's own clock (a {@link java.time.Clock}, say) can read
+     * this, so that it agrees with the executor inside an advance.
+     */
+    public long now() {
+        return scheduler.now();
     }
 
     /**

@@ -66,6 +66,8 @@ final class ExecutorHarness {
     private final List<ScheduledFuture<?>> futures = new ArrayList<>();
     private final List<String> actualLog = new ArrayList<>();
     private final ExecutorTestSupport.Clock clock;
+    /** Runs in which {@code now()} disagreed with the clock that {@code getDelay} measures. */
+    private final List<String> nowMismatches = new ArrayList<>();
 
     // The model.
     private final List<Task> tasks = new ArrayList<>();
@@ -190,6 +192,8 @@ final class ExecutorHarness {
         assertEquals(pending() + (referencePending ? 1 : 0), executor.pendingTasks(),
                 "pending tasks (and the clock's reference)");
         assertEquals(now, clock.now(), "clock");
+        assertEquals(now, executor.now(), "now()");
+        assertEquals(List.of(), nowMismatches, "now() inside tasks, against the clock the task reads");
         for (Task t : tasks) {
             ScheduledFuture<?> f = futures.get(t.id);
             if (f == null) {
@@ -219,6 +223,9 @@ final class ExecutorHarness {
     private Runnable body(int id, Step step) {
         return () -> {
             actualLog.add("#" + id + "@" + clock.now());
+            if (executor.now() != clock.now()) {
+                nowMismatches.add("#" + id + ": now() " + executor.now() + ", getDelay's clock " + clock.now());
+            }
             switch (step.kind) {
                 case SCHEDULE:
                     scheduleFromTask(step);

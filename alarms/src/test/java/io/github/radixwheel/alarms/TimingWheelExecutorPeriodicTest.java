@@ -62,6 +62,22 @@ class TimingWheelExecutorPeriodicTest {
     }
 
     @Test
+    void fixedDelay_isOneTickBehindATaskThatSchedulesItselfAgain_asOnTheRealClock() {
+        TimingWheelExecutor ex = manual();
+        ex.scheduleWithFixedDelay(() -> log.add("d@" + ex.now() / MS), 0, 700, TimeUnit.MILLISECONDS);
+        Runnable[] self = new Runnable[1];
+        self[0] = () -> {
+            log.add("s@" + ex.now() / MS);
+            ex.schedule(self[0], 700, TimeUnit.MILLISECONDS);
+        };
+        ex.schedule(self[0], 0, TimeUnit.MILLISECONDS);
+        ex.advanceTo(2_200 * MS);
+        // Both see the start of their tick; the fixed delay counts from the end of it.
+        assertEquals(List.of("d@0", "s@0", "s@700", "d@701", "s@1400", "d@1402", "s@2100", "d@2103"),
+                log.take());
+    }
+
+    @Test
     void fixedDelay_shorterThanATick_runsOncePerTick() {
         TimingWheelExecutor ex = manual();
         AtomicInteger runs = new AtomicInteger();

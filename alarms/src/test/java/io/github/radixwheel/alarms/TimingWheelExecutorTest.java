@@ -144,6 +144,31 @@ class TimingWheelExecutorTest {
     }
 
     @Test
+    void now_manualClock_readsTheLastAdvance_andInsideATaskTheStartOfItsTick() {
+        TimingWheelExecutor ex = manual();
+        assertEquals(0, ex.now());
+        long[] seen = new long[1];
+        ScheduledFuture<?> later = ex.schedule(log.task("later"), 30, TimeUnit.MILLISECONDS);
+        ex.schedule(() -> seen[0] = ex.now(), 2_300_000, TimeUnit.NANOSECONDS);
+        ex.advanceTo(20 * MS + 5);
+        assertEquals(2 * MS, seen[0]);
+        assertEquals(20 * MS + 5, ex.now());
+        assertEquals(30 * MS - ex.now(), later.getDelay(TimeUnit.NANOSECONDS), "getDelay is measured on now()");
+        ex.advanceTo(3 * MS);
+        assertEquals(20 * MS + 5, ex.now(), "an advance to an earlier time changes nothing");
+    }
+
+    @Test
+    void now_realClock_countsFromTheBuild_evenFromANegativeNanoTime() {
+        long[] nanoTime = {Long.MIN_VALUE + 5};
+        try (TimingWheelExecutor ex = TimingWheelExecutor.builder().nanoTime(() -> nanoTime[0]).build()) {
+            assertEquals(0, ex.now());
+            nanoTime[0] += 123_456;
+            assertEquals(123_456, ex.now());
+        }
+    }
+
+    @Test
     void advanceTo_taskScheduledFromInside_runsInTheSameCallInItsPlace() {
         TimingWheelExecutor ex = manual();
         Clock clock = new Clock(ex);
