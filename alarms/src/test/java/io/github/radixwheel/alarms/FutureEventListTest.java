@@ -518,6 +518,28 @@ class FutureEventListTest {
     }
 
     @Test
+    void longTimesPassedAsTheirBits_keepTheirExactOrder_whereACastMergesThem() {
+        long big = 1L << 53;
+        long[] times = {big + 1, big, 0x7FF0000000000000L, 0, 1, 0x7FEFFFFFFFFFFFFFL};
+        FutureEventList<Long> bits = new FutureEventList<>();
+        FutureEventList<Long> cast = new FutureEventList<>();
+        for (long t : times) {
+            bits.add(Double.longBitsToDouble(t), t);
+            cast.add((double) t, t);
+        }
+        List<Long> taken = new ArrayList<>();
+        for (Long t = bits.pollFirst(); t != null; t = bits.pollFirst()) {
+            assertEquals((long) t, Double.doubleToRawLongBits(bits.now()), "now() maps back");
+            taken.add(t);
+            bits.checkInvariants();
+        }
+        assertEquals(List.of(0L, 1L, big, big + 1, 0x7FEFFFFFFFFFFFFFL, 0x7FF0000000000000L), taken);
+        assertEquals(Double.POSITIVE_INFINITY, bits.now(), "0x7FF0000000000000 is +infinity");
+        assertEquals(List.of(0L, 1L, big + 1, big, 0x7FF0000000000000L, 0x7FEFFFFFFFFFFFFFL), pollAll(cast),
+                "a cast merges 2^53 + 1 with 2^53, and the two largest, each pair taken in scheduling order");
+    }
+
+    @Test
     void toString_showsClockSizeAndFirstEvents() {
         FutureEventList<String> list = new FutureEventList<>(1.0);
         assertEquals("FutureEventList[now=1.0, size=0]", list.toString());
