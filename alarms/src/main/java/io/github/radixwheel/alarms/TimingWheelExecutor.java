@@ -63,9 +63,11 @@ import java.util.function.LongSupplier;
  * hands them to the task executor). While a task runs there, the clock ({@link #now()}) reads the
  * start of its tick, so a task that it schedules with a deadline before that bound runs in the same
  * call, in its place; other threads see the new time at once. A fixed-delay task's next run counts
- * from the end of the tick it ran in, as on the real clock ({@link #scheduleWithFixedDelay}). Each task starts with the calling thread's
- * interrupt cleared, as on a pool's worker, and the caller's own interrupt status is restored when
- * the call returns.
+ * from the end of the tick it ran in, as on the real clock ({@link #scheduleWithFixedDelay}). Each
+ * task that runs on the calling thread starts with its interrupt cleared, as on a pool's worker, and
+ * the caller's own interrupt status is restored when the call returns. With a task executor, the
+ * due tasks are handed over one at a time, in order, periodic re-runs included: one that runs them
+ * on the calling thread ({@code Runnable::run}) runs them in that order, one after the other.
  *
  * <p><b>Threads.</b> Thread-safe: any thread may call any method, also from inside a task. Tasks run
  * outside the executor's lock, on its thread or on the {@link Builder#taskExecutor task executor}.

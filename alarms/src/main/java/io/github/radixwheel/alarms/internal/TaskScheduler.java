@@ -150,17 +150,40 @@ public final class TaskScheduler {
         }
     }
 
-    /** A periodic task's next run, after its run on this thread; false if cancelled meanwhile or shut down. */
+    /**
+     * A periodic task's next run, after its run on this thread; false if cancelled meanwhile or shut
+     * down. On the manual clock with a task executor, a next run that is due already is handed over
+     * here, unless this thread is handing tasks over already (a task executor that runs them on the
+     * calling thread): that hand-over takes it next, so that a task far behind does not nest its
+     * runs one inside the other.
+     */
     boolean rescheduled(ScheduledTask<?> task, long deadline) {
         if (!core.reschedule(task, deadline)) {
             return false;
         }
-        if (manual && core.handsOver() && core.tickOf(deadline) < core.clockTick(core.manualNow())) {
+        if (manual && core.handsOver() && !Thread.holdsLock(advances)
+                && core.tickOf(deadline) < core.clockTick(core.manualNow())) {
             synchronized (advances) {
-                core.runDueBefore(core.clockTick(core.manualNow()), WheelTask::runClaimed); // due already: hand it over
+                handOverDue();
             }
         }
         return true;
+    }
+
+    /** Manual clock, task executor, holding {@link #advances}: hands over every task due, re-runs included. */
+    private void handOverDue() {
+        core.runDueBefore(core.clockTick(core.manualNow()), WheelTask::runClaimed);
+    }
+
+    /**
+     * Called as a task starts: on the manual clock, a thread that runs it while it hands tasks over
+     * (through a task executor that runs them on the calling thread) clears its interrupt first, as
+     * {@link #advanceTo} does for the tasks it runs itself.
+     */
+    void beforeRun() {
+        if (manual && Thread.holdsLock(advances)) {
+            Thread.interrupted();
+        }
     }
 
     /** {@return the number of pending tasks, exact} */
@@ -185,9 +208,28 @@ public final class TaskScheduler {
         }
         synchronized (advances) {
             if (core.handsOver()) {
-                core.advanceManualClock(nanos); // the due tasks go to the task executor as the clock moves
+                handOverAsTheClockMoves(nanos);
             } else if (core.advanceManualClock(nanos)) {
                 runDueBefore(nanos);
+            }
+        }
+    }
+
+    /**
+     * Manual clock, task executor: the due tasks go to the task executor as the clock moves, then the
+     * re-runs that became due meanwhile. A task executor may run them on this thread: the caller's
+     * interrupt status is as it was on entry.
+     */
+    private void handOverAsTheClockMoves(long nanos) {
+        boolean interrupted = Thread.interrupted();
+        try {
+            if (core.advanceManualClock(nanos)) {
+                handOverDue();
+            }
+        } finally {
+            Thread.interrupted(); // what the last task run here left
+            if (interrupted) {
+                Thread.currentThread().interrupt();
             }
         }
     }

@@ -218,37 +218,23 @@ public final class TimerCore implements TimerThread.Driven {
     }
 
     /**
-     * Manual clock: moves it to {@code nanos} if that is later. With a task executor, in the same
-     * step, takes every task due before the tick of {@code nanos} and then hands them over in order;
-     * without one, the caller then runs them ({@link #runDueBefore}).
+     * Manual clock: moves it to {@code nanos} if that is later. The caller then runs, or hands over,
+     * the tasks due before the tick of {@code nanos} ({@link #runDueBefore}).
      *
      * @param nanos the new time
      * @return whether the clock moved
      */
     public boolean advanceManualClock(long nanos) {
-        List<WheelTask> due = null;
         lock.lock();
         try {
             if (nanos <= manualNow) {
                 return false;
             }
             manualNow = nanos;
-            if (taskExecutor != null) {
-                due = new ArrayList<>();
-                for (long bound = clockTick(nanos); wheel.minTick() < bound; ) {
-                    WheelTask task = takeDueToHandOver();
-                    if (task != null) {
-                        due.add(task);
-                    }
-                }
-            }
+            return true;
         } finally {
             lock.unlock();
         }
-        if (due != null) {
-            due.forEach(this::handOver);
-        }
-        return true;
     }
 
     /**
@@ -512,7 +498,9 @@ public final class TimerCore implements TimerThread.Driven {
 
     /**
      * Runs, on the calling thread, or hands to the task executor, every task due before tick
-     * {@code bound}, in order, including those that the runs make due.
+     * {@code bound}, in order, including those that the runs make due. Off the driving thread, tasks
+     * are handed over one at a time, each taken after the last hand-over returned: a task executor
+     * that runs them on the calling thread then finds a periodic task's next run in its place.
      *
      * @param bound the first tick not due
      * @param runner runs a claimed task on the calling thread (when there is no task executor)
@@ -521,7 +509,7 @@ public final class TimerCore implements TimerThread.Driven {
     public boolean runDueBefore(long bound, Consumer<WheelTask> runner) {
         boolean onDrivingThread = thread != null && Thread.currentThread() == thread.thread();
         if (taskExecutor != null) {
-            return handOverDueBefore(bound, onDrivingThread ? drivingBatch : new WheelTask[HAND_OVER_BATCH]);
+            return handOverDueBefore(bound, onDrivingThread ? drivingBatch : new WheelTask[1]);
         }
         if (onDrivingThread) {
             return runDueInBatches(bound, runner, drivingBatch);

@@ -1,0 +1,85 @@
+package io.github.radixwheel.alarms;
+
+import static io.github.radixwheel.alarms.ExecutorTestSupport.MS;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@link TimingWheelExecutor} on the manual clock with a task executor that runs each task on the
+ * calling thread ({@code Runnable::run}), so that {@code advanceTo} runs them through the task
+ * executor: periodic tasks far behind, and interrupts.
+ */
+class TimingWheelExecutorCallerRunsTest {
+
+    private static TimingWheelExecutor callerRuns() {
+        return TimingWheelExecutor.builder().manualClock().tick(Duration.ofMillis(1)).taskExecutor(Runnable::run)
+                .build();
+    }
+
+    @Test
+    void fixedRate_farBehind_runsEveryPeriod_oneAfterTheOther_notNested() {
+        TimingWheelExecutor ex = callerRuns();
+        AtomicInteger runs = new AtomicInteger();
+        int[] depth = new int[2];
+        ScheduledFuture<?> f = ex.scheduleAtFixedRate(() -> {
+            int run = runs.incrementAndGet();
+            if (run == 1 || run == 50_000) {
+                depth[run == 1 ? 0 : 1] = new Throwable().getStackTrace().length;
+            }
+        }, 0, 1, TimeUnit.MILLISECONDS);
+        ex.advanceTo(TimeUnit.MINUTES.toNanos(1));
+        assertEquals(60_000, runs.get(), "one run for each period in the minute");
+        assertTrue(depth[1] <= depth[0] + 8, "the 50,000th run nests " + depth[1] + " frames deep, the first "
+                + depth[0]);
+        ex.advanceTo(TimeUnit.MINUTES.toNanos(1) + 10 * MS);
+        assertEquals(60_010, runs.get());
+        assertFalse(f.isDone());
+        assertEquals(1, ex.pendingTasks());
+        ex.checkInvariants();
+        ex.shutdown();
+        assertTrue(f.isCancelled(), "shutdown cancels a periodic task");
+        assertTrue(ex.isTerminated());
+    }
+
+    @Test
+    void fixedRate_behind_keepsItsPlaceAmongTheTasksDueInTheSameAdvance() {
+        TimingWheelExecutor ex = callerRuns();
+        List<String> log = new ArrayList<>();
+        ScheduledFuture<?> p = ex.scheduleAtFixedRate(() -> log.add("p" + log.size()), 0, 2, TimeUnit.MILLISECONDS);
+        ex.schedule(() -> log.add("a"), 3, TimeUnit.MILLISECONDS);
+        ex.advanceTo(6 * MS);
+        assertEquals(List.of("p0", "p1", "a", "p3"), log, "the runs of ticks 0, 2, 3 and 4, in that order");
+        assertEquals(0, p.getDelay(TimeUnit.NANOSECONDS), "next due at 6 ms, the clock");
+    }
+
+    @Test
+    void taskThatInterruptsItself_doesNotReachTheNextTask_norTheCaller() {
+        TimingWheelExecutor ex = callerRuns();
+        boolean[] nextInterrupted = {true};
+        ex.schedule(() -> Thread.currentThread().interrupt(), 0, TimeUnit.MILLISECONDS);
+        ex.schedule(() -> nextInterrupted[0] = Thread.currentThread().isInterrupted(), 0, TimeUnit.MILLISECONDS);
+        ex.advanceTo(2 * MS);
+        assertFalse(nextInterrupted[0], "the next task starts with the interrupt cleared");
+        assertFalse(Thread.interrupted(), "the caller's interrupt status is as it was");
+    }
+
+    @Test
+    void interruptedCaller_tasksStartCleared_andTheCallerStaysInterrupted() {
+        TimingWheelExecutor ex = callerRuns();
+        boolean[] taskInterrupted = {true};
+        ex.schedule(() -> taskInterrupted[0] = Thread.currentThread().isInterrupted(), 0, TimeUnit.MILLISECONDS);
+        Thread.currentThread().interrupt();
+        ex.advanceTo(2 * MS);
+        assertTrue(Thread.interrupted(), "the caller's own interrupt is restored (and cleared here)");
+        assertFalse(taskInterrupted[0]);
+    }
+}
