@@ -71,6 +71,8 @@ import java.util.function.LongSupplier;
  *
  * <p><b>Threads.</b> Thread-safe: any thread may call any method, also from inside a task. Tasks run
  * outside the executor's lock, on its thread or on the {@link Builder#taskExecutor task executor}.
+ * A task that runs on the executor's thread (also through a task executor that runs tasks on the
+ * calling thread) starts with the interrupt cleared, as on a pool's worker.
  *
  * <p><b>Implementation note.</b> Pending tasks sit in a radix wheel keyed by tick (see
  * {@link io.github.radixwheel.core.TimingWheelQueue}) under one lock. A schedule hands its task to

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -70,6 +71,27 @@ class TimingWheelExecutorCallerRunsTest {
         ex.advanceTo(2 * MS);
         assertFalse(nextInterrupted[0], "the next task starts with the interrupt cleared");
         assertFalse(Thread.interrupted(), "the caller's interrupt status is as it was");
+    }
+
+    @Test
+    void realClock_taskThatInterruptsItself_doesNotReachTheNextTaskOnTheDrivingThread() throws Exception {
+        try (TimingWheelExecutor ex = TimingWheelExecutor.builder().taskExecutor(Runnable::run).build()) {
+            for (int round = 0; round < 20; round++) {
+                boolean[] nextInterrupted = {true};
+                CountDownLatch bothRan = new CountDownLatch(2);
+                ScheduledFuture<?> first = ex.schedule(() -> {
+                    Thread.currentThread().interrupt();
+                    bothRan.countDown();
+                }, 1, TimeUnit.MILLISECONDS);
+                ex.schedule(() -> {
+                    nextInterrupted[0] = Thread.currentThread().isInterrupted();
+                    bothRan.countDown();
+                }, 1, TimeUnit.MILLISECONDS);
+                assertTrue(bothRan.await(30, TimeUnit.SECONDS));
+                first.get();
+                assertFalse(nextInterrupted[0], "round " + round);
+            }
+        }
     }
 
     @Test

@@ -176,12 +176,13 @@ public final class TaskScheduler {
     }
 
     /**
-     * Called as a task starts: on the manual clock, a thread that runs it while it hands tasks over
-     * (through a task executor that runs them on the calling thread) clears its interrupt first, as
-     * {@link #advanceTo} does for the tasks it runs itself.
+     * Called as a task starts through the task executor: a thread that hands tasks over and runs
+     * this one itself (a task executor that runs tasks on the calling thread) clears its interrupt
+     * first, as it does for the tasks it runs without a task executor. Such a thread is the driving
+     * thread, or on the manual clock one that holds {@link #advances}.
      */
     void beforeRun() {
-        if (manual && Thread.holdsLock(advances)) {
+        if (manual ? Thread.holdsLock(advances) : Thread.currentThread() == core.thread().thread()) {
             Thread.interrupted();
         }
     }
