@@ -50,16 +50,16 @@ public final class DifferentialEventList {
     void run(String action, Consumer<EventListSide> op) {
         actions++;
         for (EventListSide side : new EventListSide[] {realSide, referenceSide}) {
-            side.takeLog();
+            side.begin(action);
             op.accept(side);
             side.afterStep(action);
         }
         Transcripts.assertSame(action, realSide.takeLog(), referenceSide.takeLog());
     }
 
-    /** {@return the real list} */
+    /** {@return the real list, then the last calls made on it, with their arguments and results} */
     @Override
     public String toString() {
-        return real.toString();
+        return real + "\n" + realSide.recentCalls();
     }
 }

@@ -53,16 +53,16 @@ public final class DifferentialQueue {
     void run(String action, Consumer<QueueSide> op) {
         actions++;
         for (QueueSide side : new QueueSide[] {realSide, referenceSide}) {
-            side.takeLog();
+            side.begin(action);
             op.accept(side);
             side.afterStep(action);
         }
         Transcripts.assertSame(action, realSide.takeLog(), referenceSide.takeLog());
     }
 
-    /** {@return the level bits and the real queue} */
+    /** {@return the level bits and the real queue, then the last calls made on it, with their arguments and results} */
     @Override
     public String toString() {
-        return real.levelBits() + " " + real;
+        return real.levelBits() + " " + real + "\n" + realSide.recentCalls();
     }
 }

@@ -46,16 +46,16 @@ public final class DifferentialWheel {
     void run(String action, Consumer<WheelSide> op) {
         actions++;
         for (WheelSide side : new WheelSide[] {realSide, referenceSide}) {
-            side.takeLog();
+            side.begin(action);
             op.accept(side);
             side.afterStep(action);
         }
         Transcripts.assertSame(action, realSide.takeLog(), referenceSide.takeLog());
     }
 
-    /** {@return the configuration and the real wheel} */
+    /** {@return the configuration and the real wheel, then the last calls made on it, with their arguments and results} */
     @Override
     public String toString() {
-        return real.config() + " " + real;
+        return real.config() + " " + real + "\n" + realSide.recentCalls();
     }
 }

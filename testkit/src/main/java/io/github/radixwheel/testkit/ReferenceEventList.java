@@ -63,7 +63,8 @@ public final class ReferenceEventList<E> {
 
     /**
      * As {@link #ReferenceEventList(double)}, for code that builds the real list with an initial
-     * capacity: the model allocates nothing up front, and refuses what the real list refuses.
+     * capacity: the model allocates nothing up front, and refuses the arguments the real list refuses
+     * (not a capacity that the real list cannot allocate in the heap at hand).
      *
      * @param start the initial time
      * @param initialCapacity the real list's initial capacity, {@code 0..2^30}

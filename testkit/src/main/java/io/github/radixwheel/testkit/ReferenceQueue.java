@@ -69,7 +69,8 @@ public final class ReferenceQueue<V> {
 
     /**
      * As {@link #ReferenceQueue(LevelBits)}, for code that builds the real queue with an initial
-     * capacity: the model allocates nothing up front, and refuses what the real queue refuses.
+     * capacity: the model allocates nothing up front, and refuses the arguments the real queue refuses
+     * (not a capacity that the real queue cannot allocate in the heap at hand).
      *
      * @param levelBits the levels
      * @param initialCapacity the real queue's initial capacity, {@code 0..2^30}

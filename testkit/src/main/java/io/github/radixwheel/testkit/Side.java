@@ -3,6 +3,7 @@ package io.github.radixwheel.testkit;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.math.RoundingMode;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -24,6 +25,10 @@ abstract class Side {
     final List<Long> handles = new ArrayList<>();
     private final Map<Long, Integer> ids = new HashMap<>();
     private List<String> log = new ArrayList<>();
+    /** The last {@link #RECENT} lines of the calls made, with the actions that made them. */
+    private final ArrayDeque<String> recent = new ArrayDeque<>();
+    /** How many lines {@link #recentCalls()} shows. */
+    private static final int RECENT = 40;
     /** How many handlers of this side are running: a planned failure passes through their calls only. */
     private int handlerDepth;
 
@@ -51,6 +56,26 @@ abstract class Side {
 
     void log(String line) {
         log.add(line);
+        remember("    " + line);
+    }
+
+    /** Starts an action: a new transcript, and the action's name among the recent calls. */
+    void begin(String action) {
+        takeLog();
+        remember("  " + action + ":");
+    }
+
+    private void remember(String line) {
+        if (recent.size() == RECENT) {
+            recent.removeFirst();
+        }
+        recent.addLast(line);
+    }
+
+    /** {@return the last calls made on this side, with their arguments and results, one per line} */
+    String recentCalls() {
+        return "calls made on the " + name + " side (the last " + RECENT + " lines at most):\n"
+                + String.join("\n", recent);
     }
 
     /** From now on, every {@code n}-th value is null (0: none, 1: all). */
@@ -142,7 +167,7 @@ abstract class Side {
             throw new AssertionError(name + " checkInvariants() failed after " + step + ": " + e.getMessage(), e);
         }
         extraCheck.run();
-        log("  " + digest());
+        log.add("  " + digest()); // the state goes into the transcript, not among the calls
     }
 
     /** {@code lo + fraction × (hi - lo)} rounded down, exactly; {@code lo} if {@code hi <= lo}. */
