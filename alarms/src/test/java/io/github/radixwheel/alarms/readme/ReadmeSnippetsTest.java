@@ -11,6 +11,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
@@ -46,17 +47,31 @@ class ReadmeSnippetsTest {
     }
 
     @Test
-    void readme_coordinatesNameTheProjectVersion() throws IOException {
+    void readme_coordinatesNameTheBuildsVersions() throws IOException {
+        String rootPom = Files.readString(Path.of("../pom.xml"));
         Matcher pom = Pattern.compile("<artifactId>radixwheel-parent</artifactId>\\s*<version>([^<]+)</version>")
-                .matcher(Files.readString(Path.of("../pom.xml")));
+                .matcher(rootPom);
         assertTrue(pom.find());
+        Map<String, String> versions = Map.of("io.github.radixwheel", pom.group(1),
+                "net.jqwik", property(rootPom, "jqwik.version"), "org.junit.jupiter", property(rootPom, "junit.version"));
         List<Block> xml = ReadmeSnippets.blocks().stream().filter(b -> b.language().equals("xml")).collect(Collectors.toList());
         assertFalse(xml.isEmpty(), "README.md shows no Maven coordinates");
+        Pattern dependency = Pattern.compile(
+                "<groupId>([^<]+)</groupId>\\s*<artifactId>([^<]+)</artifactId>(?:\\s|<!--.*?-->)*<version>([^<]+)</version>");
         for (Block block : xml) {
-            Matcher version = Pattern.compile("<version>([^<]+)</version>").matcher(block.text());
-            assertTrue(version.find(), block.text());
-            assertEquals(pom.group(1), version.group(1), "README coordinates");
+            Matcher d = dependency.matcher(block.text());
+            assertTrue(d.find(), block.text());
+            do {
+                assertTrue(versions.containsKey(d.group(1)), "README coordinates of an unknown group: " + d.group());
+                assertEquals(versions.get(d.group(1)), d.group(3), "README coordinates of " + d.group(2));
+            } while (d.find());
         }
+    }
+
+    private static String property(String pom, String name) {
+        Matcher m = Pattern.compile("<" + Pattern.quote(name) + ">([^<]+)</").matcher(pom);
+        assertTrue(m.find(), name);
+        return m.group(1);
     }
 
     @Test
