@@ -74,8 +74,9 @@ class TimingWheelExecutorRealTimeTest {
 
     /**
      * Request timeouts answered at once: each task is scheduled 30 s ahead and cancelled at once,
-     * while the thread parks. The producer does the work; the thread, which never finds anything
-     * due, must not spend a comparable share waking and looking.
+     * while the thread parks until a task an hour ahead. Each schedule is earlier than the thread's
+     * planned wake; the thread, which never finds anything due, must not keep waking and looking (a
+     * wake costs tens of microseconds: a few of them, not one per schedule or a continuous cycle).
      */
     @Test
     void farTasksCancelledAtOnce_doNotKeepTheThreadLooking() throws Exception {
@@ -98,7 +99,7 @@ class TimingWheelExecutorRealTimeTest {
             long producerCpu = ThreadCpu.of(producer) - producerBefore;
             long driverCpu = ThreadCpu.of(driver) - driverBefore;
             System.out.println("far tasks: driver " + driverCpu + " ns, producer " + producerCpu + " ns");
-            assertTrue(driverCpu < producerCpu / 10, "the driving thread used " + driverCpu
+            assertTrue(driverCpu < producerCpu / 50, "the driving thread used " + driverCpu
                     + " ns of CPU while the producer used " + producerCpu + " ns");
             assertEquals(1, ex.pendingTasks());
         } finally {

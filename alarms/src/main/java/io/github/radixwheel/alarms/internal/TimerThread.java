@@ -16,6 +16,14 @@ import java.util.function.LongSupplier;
  * it spinning); they lower {@link #earliestArmed} instead, which it reads after publishing the
  * wake time: an arming its look missed is either in that hint or sees the published wake time and
  * unparks it (an unpark before the park is remembered).
+ *
+ * <p><b>Far armings.</b> An arming earlier than the planned wake unparks the thread, even one due
+ * far ahead; if it is cancelled at once (a request timeout answered in time) the thread finds
+ * nothing, plans the old wake again, and the next such arming unparks it again: a stream of them
+ * would keep it cycling. So after a wake before its planned time, the thread parks for at most
+ * {@link #RECHECK_NANOS}: armings due after that wake leave a hint and do not unpark it, and it
+ * looks at them then. A wake at the planned time parks as planned again, so an idle thread still
+ * parks until the next due time, or for good.
  */
 public final class TimerThread implements Runnable {
     /** What the thread drives. Times are readings of the thread's clock, in nanoseconds. */
@@ -34,6 +42,9 @@ public final class TimerThread implements Runnable {
         /** {@return whether the thread should end: the timer is closed or has finished} */
         boolean isFinished();
     }
+
+    /** The longest park after a wake before the planned time: see the class documentation. */
+    static final long RECHECK_NANOS = 100_000_000L;
 
     private final Driven driven;
     private final LongSupplier clock;
@@ -108,32 +119,41 @@ public final class TimerThread implements Runnable {
 
     @Override
     public void run() {
+        boolean wokeEarly = false;
         while (!driven.isFinished()) {
             // A callback may have left the interrupt flag set: parks would return at once, and the
             // next callbacks would start interrupted. Closing unparks, it never interrupts.
             Thread.interrupted();
             wakeAt = Long.MIN_VALUE;
             earliestArmed.set(Long.MAX_VALUE);
-            if (driven.runDue(clock.getAsLong())) {
+            long now = clock.getAsLong();
+            if (driven.runDue(now)) {
                 continue;
             }
             long next = driven.nextDueTime();
-            wakeAt = next;
-            if (earliestArmed.get() < next) {
+            long planned = wokeEarly ? Math.min(next, saturatedAdd(now, RECHECK_NANOS)) : next;
+            wakeAt = planned;
+            if (earliestArmed.get() < planned) {
                 continue; // armed during the look, maybe after the look passed it
             }
             if (driven.isFinished()) {
                 return;
             }
-            if (next == Long.MAX_VALUE) {
+            if (planned == Long.MAX_VALUE) {
                 LockSupport.park(this);
             } else {
-                long wait = waitNanos(next, clock.getAsLong());
+                long wait = waitNanos(planned, clock.getAsLong());
                 if (wait > 0) {
                     LockSupport.parkNanos(this, wait);
                 }
             }
+            wokeEarly = clock.getAsLong() < planned; // unparked by an arming (or spuriously)
         }
+    }
+
+    private static long saturatedAdd(long a, long b) {
+        long sum = a + b;
+        return ((a ^ sum) & (b ^ sum)) < 0 ? Long.MAX_VALUE : sum;
     }
 
     /**
