@@ -194,6 +194,46 @@ final class TaskWheel {
     }
 
     /**
+     * {@return a tick no later than the first task's, or {@link Long#MAX_VALUE} if empty: the first
+     * task's when it is known or lies in level 0, else the start of the first slot that holds it}
+     * O(1): no walk of a slot, which above level 0 may hold most of the tasks.
+     */
+    long minTickLowerBound() {
+        if (size == 0) {
+            return Long.MAX_VALUE;
+        }
+        if (first != null) {
+            return firstTick;
+        }
+        int level = Long.numberOfTrailingZeros(occupiedLevels);
+        int slot = occupied[level].nextSetBit(0);
+        if (level == 0) {
+            first = heads[0][slot]; // a slot of level 0 holds one tick
+            firstTick = tickOf(first);
+            return firstTick;
+        }
+        return slotStart(level, slot);
+    }
+
+    /**
+     * {@return whether a task lies at a tick before {@code bound}} Moves the first slot down while it
+     * lies above level 0 and starts before {@code bound}, raising the least allowed tick to its start,
+     * instead of walking it: O(1) amortized, since a task moves down at most once per level. The
+     * caller must add no task before {@code bound} afterwards: {@code bound} is a tick that has
+     * begun on the clock, and deadlines lie ahead of the clock.
+     */
+    boolean hasTickBefore(long bound) {
+        while (minTickLowerBound() < bound) {
+            if (first != null) {
+                return true;
+            }
+            int level = Long.numberOfTrailingZeros(occupiedLevels);
+            moveDown(level, occupied[level].nextSetBit(0));
+        }
+        return false;
+    }
+
+    /**
      * {@return the tick of the first task, or {@link Long#MAX_VALUE} if empty} O(1) when the first
      * task lies in level 0 or is known; otherwise a walk of the first slot, whose answer is kept.
      */
@@ -320,6 +360,13 @@ final class TaskWheel {
         return x == 0 ? 0 : levelOfBit[63 - Long.numberOfLeadingZeros(x)];
     }
 
+    /** The first tick of {@code slot} of {@code level}, a level above 0, in the least allowed tick's block. */
+    private long slotStart(int level, int slot) {
+        int blockBits = level + 1 < numLevels ? shift[level + 1] : 63;
+        long blockMask = -1L >>> (64 - blockBits);
+        return (min & ~blockMask) | ((long) slot << shift[level]);
+    }
+
     private int slotOf(int level, long tick) {
         return (int) (tick >>> shift[level]) & mask[level];
     }
@@ -438,14 +485,12 @@ final class TaskWheel {
      * slot of the lowest occupied level, and relinks its tasks, in order, into the levels below.
      */
     private void moveDown(int level, int slot) {
-        int blockBits = level + 1 < numLevels ? shift[level + 1] : 63;
-        long blockMask = -1L >>> (64 - blockBits);
         WheelTask head = heads[level][slot];
         heads[level][slot] = null;
         if (occupied[level].clear(slot)) {
             occupiedLevels &= ~(1L << level);
         }
-        min = (min & ~blockMask) | ((long) slot << shift[level]);
+        min = slotStart(level, slot);
         WheelTask t = head;
         do {
             WheelTask next = t.next;

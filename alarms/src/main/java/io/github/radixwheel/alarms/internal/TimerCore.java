@@ -442,7 +442,7 @@ public final class TimerCore implements TimerThread.Driven {
         lock.lock();
         try {
             drainRing();
-            while (wheel.minTick() < bound) {
+            while (wheel.hasTickBefore(bound)) {
                 WheelTask task = wheel.pollMin();
                 if (task.casState(WheelTask.PENDING, WheelTask.RUNNING)) {
                     counts.countLeft();
@@ -468,7 +468,7 @@ public final class TimerCore implements TimerThread.Driven {
         try {
             drainRing();
             int n = 0;
-            while (n < out.length && wheel.minTick() < bound) {
+            while (n < out.length && wheel.hasTickBefore(bound)) {
                 WheelTask task = takeDueToHandOver();
                 if (task != null) {
                     out[n++] = task;
@@ -599,8 +599,9 @@ public final class TimerCore implements TimerThread.Driven {
             releaseBatch(batch, previous);
             drainRing();
             int n = 0;
-            for (long tick; n == 0 && (tick = wheel.minTick()) < bound; ) { // a tick of cancelled tasks: the next
-                while (n < batch.length && wheel.minTick() == tick) {
+            while (n == 0 && wheel.hasTickBefore(bound)) { // a tick of cancelled tasks: the next
+                long tick = wheel.minTick(); // known: O(1)
+                while (n < batch.length && wheel.hasTickBefore(tick + 1)) { // the first is at tick
                     WheelTask task = takeDueToHandOver();
                     if (task != null) {
                         batch[n++] = task;
@@ -829,7 +830,7 @@ public final class TimerCore implements TimerThread.Driven {
         lock.lock();
         try {
             drainRing();
-            tick = wheel.minTick();
+            tick = wheel.minTickLowerBound(); // waking early only moves a slot down: no walk of one
         } finally {
             lock.unlock();
         }

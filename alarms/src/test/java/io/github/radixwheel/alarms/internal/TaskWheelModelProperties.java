@@ -24,9 +24,10 @@ import net.jqwik.api.Tuple;
  * {@link TaskWheel} against a {@link TreeMap} on (tick, insertion order): random adds (deadlines
  * anywhere in their tick, the tick leaning
  * toward the least allowed tick, level and slot edges around it, ticks below it, and the largest),
- * removals of linked and handed-over tasks, polls and polls that keep the task as handed over. After
- * every step: the invariants, the size, the first tick, the least allowed tick, the tasks handed
- * over and what {@code forEach} visits.
+ * removals of linked and handed-over tasks, polls and polls that keep the task as handed over, and
+ * questions whether a task lies before a tick (which may move slots down). After every step: the
+ * invariants, the size, the first tick and its lower bound, the least allowed tick, the tasks
+ * handed over and what {@code forEach} visits.
  */
 class TaskWheelModelProperties {
 
@@ -59,7 +60,7 @@ class TaskWheelModelProperties {
         }
     }
 
-    enum Kind { ADD, REMOVE_LINKED, REMOVE_HANDED, POLL, POLL_KEEPING }
+    enum Kind { ADD, REMOVE_LINKED, REMOVE_HANDED, POLL, POLL_KEEPING, HAS_TICK_BEFORE }
 
     /** One step: what it does, an edge or random offset, and which task it picks. */
     record Op(Kind kind, int edge, long offset, int pick) {}
@@ -104,6 +105,18 @@ class TaskWheelModelProperties {
                         assertEquals(WheelTask.OFF_WHEEL, task.node);
                     }
                 }
+                case HAS_TICK_BEFORE -> {
+                    long bound = tick(min, edges.get(op.edge() % edges.size()), op.offset());
+                    boolean expected = !linked.isEmpty() && linked.firstKey()[0] < bound;
+                    assertEquals(expected, wheel.hasTickBefore(bound), "a task before tick " + bound);
+                    long raised = wheel.minAllowedTick();
+                    long firstTick = linked.isEmpty() ? Long.MAX_VALUE : linked.firstKey()[0];
+                    if (raised != min && !(min < raised && raised < bound && raised <= firstTick)) {
+                        throw new AssertionError("least allowed tick raised from " + min + " to " + raised
+                                + ": not below " + bound + " or past the first task's tick " + firstTick);
+                    }
+                    min = raised; // slots that start before the bound moved down
+                }
                 case POLL, POLL_KEEPING -> {
                     if (!linked.isEmpty()) {
                         Map.Entry<long[], Task> first = linked.pollFirstEntry();
@@ -121,6 +134,11 @@ class TaskWheelModelProperties {
             assertEquals(handed.size(), wheel.checkInvariants(), "handed over");
             assertEquals(handed.size(), wheel.handedOver(), "count of tasks handed over");
             assertEquals(linked.size(), wheel.size());
+            long lowerBound = wheel.minTickLowerBound();
+            if (linked.isEmpty() ? lowerBound != Long.MAX_VALUE : lowerBound > linked.firstKey()[0]) {
+                throw new AssertionError("lower bound " + lowerBound + " of the first tick, which is "
+                        + (linked.isEmpty() ? "none" : linked.firstKey()[0]));
+            }
             assertEquals(linked.isEmpty() ? Long.MAX_VALUE : linked.firstKey()[0], wheel.minTick());
             assertEquals(min, wheel.minAllowedTick());
             Set<WheelTask> expected = new HashSet<>(linked.values());
@@ -180,7 +198,8 @@ class TaskWheelModelProperties {
     @Provide
     Arbitrary<List<Op>> ops() {
         Arbitrary<Kind> kinds = Arbitraries.frequency(Tuple.of(8, Kind.ADD), Tuple.of(2, Kind.REMOVE_LINKED),
-                Tuple.of(1, Kind.REMOVE_HANDED), Tuple.of(4, Kind.POLL), Tuple.of(2, Kind.POLL_KEEPING));
+                Tuple.of(1, Kind.REMOVE_HANDED), Tuple.of(4, Kind.POLL), Tuple.of(2, Kind.POLL_KEEPING),
+                Tuple.of(3, Kind.HAS_TICK_BEFORE));
         Arbitrary<Long> offsets = Arbitraries.frequencyOf(
                 Tuple.of(6, Arbitraries.longs().between(0, 3)),
                 Tuple.of(2, Arbitraries.longs().between(0, 5_000)),
