@@ -131,7 +131,7 @@ public final class TimerThread implements Runnable {
                 continue;
             }
             long next = driven.nextDueTime();
-            long planned = wokeEarly ? Math.min(next, saturatedAdd(now, RECHECK_NANOS)) : next;
+            long planned = wokeEarly ? Math.min(next, Checks.saturatedAdd(now, RECHECK_NANOS)) : next;
             wakeAt = planned;
             if (earliestArmed.get() < planned) {
                 continue; // armed during the look, maybe after the look passed it
@@ -149,11 +149,6 @@ public final class TimerThread implements Runnable {
             }
             wokeEarly = clock.getAsLong() < planned; // unparked by an arming (or spuriously)
         }
-    }
-
-    private static long saturatedAdd(long a, long b) {
-        long sum = a + b;
-        return ((a ^ sum) & (b ^ sum)) < 0 ? Long.MAX_VALUE : sum;
     }
 
     /**
