@@ -107,7 +107,8 @@ public class TimingWheelExecutorLincheckTest {
      * the task runs drops its outcome, as a {@code ScheduledThreadPoolExecutor}'s does: no sequential
      * order of whole calls has a cancel inside a run, and the caller sees what a cancel before the
      * run leaves (the task cancelled, no result), so such a run reports "skipped". (That a task never
-     * starts after its cancel returned true is checked by the stress tests, which see the claim.)
+     * starts after its cancel returned true is checked where the claim is an operation of its own:
+     * {@code TimerCoreRingLincheckTest}.)
      *
      * @return "#n" for task number n if it ran and its outcome stands, "skipped" if it had been
      *     cancelled before or while it ran, "none" if nothing was handed over
