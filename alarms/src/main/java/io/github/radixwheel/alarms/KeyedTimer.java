@@ -59,7 +59,10 @@ import java.util.function.LongSupplier;
  *
  * <p><b>Threads.</b> Thread-safe: any thread may call any method, including from inside
  * {@code onExpired}. Callbacks run outside every internal lock. An exception from {@code onExpired}
- * goes to {@code onError} (by default printed to {@code System.err}) and the timer keeps running. A
+ * goes to {@code onError} (by default printed to {@code System.err}) and the timer keeps running.
+ * Each callback starts with its thread's interrupt cleared, and the thread that delivers a batch of
+ * expiries (the timer's own, the caller of {@code advanceTo}, or the executor's) gets back the
+ * interrupt status it had: an interrupt that a callback leaves reaches no other callback. A
  * key's {@code hashCode} and {@code equals} run under an internal lock, which is not reentrant: they
  * must not call the timer. A call that needs that lock, or every lock ({@code size}, {@code drain},
  * {@code close}, {@code advanceTo}), throws {@link IllegalStateException}; one that needs another

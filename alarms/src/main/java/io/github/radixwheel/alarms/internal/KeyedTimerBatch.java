@@ -80,11 +80,24 @@ public final class KeyedTimerBatch<K, V> implements Runnable {
         return Math.max(from, currentTick * tickNanos);
     }
 
-    /** Claims and delivers every arming in order; found armings that were superseded are skipped. */
+    /**
+     * Claims and delivers every arming in order; found armings that were superseded are skipped.
+     * Each callback starts with the interrupt cleared, as a task of its own on a pool's worker
+     * would, so that an interrupt that one leaves (a caught {@code InterruptedException} restored)
+     * reaches no other; the thread then gets back the interrupt status it had.
+     */
     @Override
     public void run() {
-        while (deliverNext()) {
-            // each call delivers, or skips, one arming
+        boolean interrupted = Thread.interrupted();
+        try {
+            do {
+                Thread.interrupted(); // what the last callback left
+            } while (deliverNext());
+        } finally {
+            Thread.interrupted();
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
         }
     }
 
