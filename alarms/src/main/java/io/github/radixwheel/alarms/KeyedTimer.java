@@ -1,5 +1,6 @@
 package io.github.radixwheel.alarms;
 
+import io.github.radixwheel.alarms.internal.DefaultThreads;
 import io.github.radixwheel.alarms.internal.KeyedTimerAdvances;
 import io.github.radixwheel.alarms.internal.KeyedTimerBatch;
 import io.github.radixwheel.alarms.internal.KeyedTimerDispatch;
@@ -70,7 +71,7 @@ import java.util.function.LongSupplier;
  * not throw. A call's arguments are checked before the timer's state: a null key on a closed
  * timer throws {@link NullPointerException}.
  *
- * <p><b>Idle costs nothing.</b> The driving thread (by default a daemon named
+ * <p><b>Idle costs nothing.</b> The driving thread (by default a daemon of normal priority named
  * {@code radixwheel-keyed-timer-N}) parks until the next deadline or until an earlier arming
  * arrives; it does not wake every tick. {@link #close()} ends it promptly. Close every timer that
  * has its own thread: the thread keeps an unclosed timer, and every key in it, reachable.
@@ -124,15 +125,9 @@ public final class KeyedTimer<K, V> implements AutoCloseable {
         } else {
             this.origin = nanoTime.getAsLong();
             this.driver = new TimerThread(new Driven(), this::elapsedNanos, b.threadFactory != null ? b.threadFactory
-                    : r -> daemon(r, "radixwheel-keyed-timer-" + THREADS.incrementAndGet()));
+                    : r -> DefaultThreads.make(r, "radixwheel-keyed-timer-" + THREADS.incrementAndGet(), true));
             driver.start(); // last: the thread may read every field
         }
-    }
-
-    private static Thread daemon(Runnable r, String name) {
-        Thread t = new Thread(r, name);
-        t.setDaemon(true);
-        return t;
     }
 
     /** Twice the processors, rounded up to a power of two, at most 64. */
@@ -546,8 +541,8 @@ public final class KeyedTimer<K, V> implements AutoCloseable {
          * Sets the factory of the driving thread.
          *
          * @param threadFactory makes the driving thread (its name, daemon status, or a virtual
-         *     thread); default a daemon thread named {@code radixwheel-keyed-timer-N}. Not used with
-         *     {@link #manualClock()}
+         *     thread); default a daemon thread of normal priority named
+         *     {@code radixwheel-keyed-timer-N}. Not used with {@link #manualClock()}
          * @return this builder
          * @throws NullPointerException if {@code threadFactory} is null
          */

@@ -1,5 +1,6 @@
 package io.github.radixwheel.alarms;
 
+import io.github.radixwheel.alarms.internal.DefaultThreads;
 import io.github.radixwheel.alarms.internal.TaskScheduler;
 import io.github.radixwheel.core.LevelBits;
 import io.github.radixwheel.core.internal.Checks;
@@ -53,8 +54,9 @@ import java.util.function.LongSupplier;
  *       is not run again and its future completes with that exception. {@link #close()} is
  *       {@code shutdown()} then waiting for termination.</li>
  *   <li>An idle executor parks its thread: no CPU while nothing is due, no wake-up every tick. The
- *       thread (by default a non-daemon thread named {@code radixwheel-executor-N}, as a pool's
- *       workers are) starts with the first task.</li>
+ *       thread (by default a non-daemon thread of normal priority named
+ *       {@code radixwheel-executor-N}, as a pool's workers are, whichever thread builds the
+ *       executor) starts with the first task.</li>
  * </ul>
  *
  * <p><b>The manual clock</b> ({@link Builder#manualClock()}), for tests: no thread; the clock starts
@@ -93,7 +95,7 @@ public final class TimingWheelExecutor extends AbstractExecutorService implement
     private TimingWheelExecutor(Builder b) {
         this.tickNanos = b.tickNanos;
         ThreadFactory factory = b.threadFactory != null ? b.threadFactory
-                : r -> new Thread(r, "radixwheel-executor-" + THREADS.incrementAndGet());
+                : r -> DefaultThreads.make(r, "radixwheel-executor-" + THREADS.incrementAndGet(), false);
         this.scheduler = new TaskScheduler(b.tickNanos, b.levelBits, factory, b.taskExecutor, b.manualClock,
                 b.nanoTime);
     }
@@ -289,7 +291,9 @@ public final class TimingWheelExecutor extends AbstractExecutorService implement
     }
 
     /**
-     * Waits until terminated, at most {@code timeout}.
+     * Waits until terminated, at most {@code timeout}. As a {@code ScheduledThreadPoolExecutor}'s,
+     * returns true at once if terminated, and false at once if not and {@code timeout <= 0}, even
+     * with the interrupt status set.
      *
      * @throws NullPointerException if {@code unit} is null
      * @throws InterruptedException if interrupted while waiting
@@ -389,8 +393,8 @@ public final class TimingWheelExecutor extends AbstractExecutorService implement
         /**
          * Sets the factory of the driving thread.
          *
-         * @param threadFactory makes the driving thread; default a non-daemon thread named
-         *     {@code radixwheel-executor-N}. Not used with {@link #manualClock()}
+         * @param threadFactory makes the driving thread; default a non-daemon thread of normal
+         *     priority named {@code radixwheel-executor-N}. Not used with {@link #manualClock()}
          * @return this builder
          * @throws NullPointerException if {@code threadFactory} is null
          */

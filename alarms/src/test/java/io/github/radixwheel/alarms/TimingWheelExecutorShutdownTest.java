@@ -191,6 +191,29 @@ class TimingWheelExecutorShutdownTest {
         assertTrue(ex.isTerminated());
     }
 
+    /** As a {@code ScheduledThreadPoolExecutor}'s: no wait, so no look at the interrupt (an outside run found it). */
+    @Test
+    void awaitTermination_withTheInterruptSet_answersAtOnceWhenItNeedNotWait() throws Exception {
+        TimingWheelExecutor ex = manual();
+        ex.schedule(log.task("a"), 1, TimeUnit.MILLISECONDS);
+        ex.shutdown();
+        Thread.currentThread().interrupt();
+        try {
+            assertFalse(ex.awaitTermination(0, TimeUnit.SECONDS), "not terminated, no time to wait");
+            assertTrue(Thread.currentThread().isInterrupted(), "the interrupt status is kept");
+            assertThrows(InterruptedException.class, () -> ex.awaitTermination(1, TimeUnit.SECONDS),
+                    "a wait sees the interrupt");
+            assertFalse(Thread.currentThread().isInterrupted(), "and clears it, as it throws");
+            ex.advanceTo(2 * MS);
+            assertTrue(ex.isTerminated());
+            Thread.currentThread().interrupt();
+            assertTrue(ex.awaitTermination(1, TimeUnit.SECONDS), "terminated: true at once");
+            assertTrue(Thread.currentThread().isInterrupted(), "the interrupt status is kept");
+        } finally {
+            Thread.interrupted();
+        }
+    }
+
     @Test
     void awaitTermination_nullUnit_throws() {
         TimingWheelExecutor ex = manual();

@@ -313,7 +313,10 @@ public final class TaskScheduler {
      * @throws InterruptedException if interrupted while waiting
      */
     public boolean awaitTermination(long timeout, TimeUnit unit) throws InterruptedException {
-        return terminated.await(timeout, unit);
+        if (terminated.getCount() == 0) {
+            return true; // as a ScheduledThreadPoolExecutor: no wait, so no look at the interrupt
+        }
+        return timeout > 0 && terminated.await(timeout, unit);
     }
 
     /**
