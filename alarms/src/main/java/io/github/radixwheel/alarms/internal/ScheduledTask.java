@@ -102,8 +102,7 @@ public class ScheduledTask<V> extends WheelTask implements RunnableScheduledFutu
             cancel(false);
             return;
         }
-        scheduler.beforeRun();
-        claimAndRun(scheduler.core, isPeriodic());
+        scheduler.runHandedOver(this);
     }
 
     @Override

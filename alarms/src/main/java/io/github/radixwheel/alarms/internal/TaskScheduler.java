@@ -10,6 +10,7 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.LongSupplier;
 
 /**
@@ -35,10 +36,18 @@ public final class TaskScheduler {
     /**
      * Manual clock: held by an advance while it moves the clock and runs or hands over the due tasks,
      * so that advances take turns (no task overlaps another, and none returns before the tasks due
-     * before its target have run); with a task executor, also by a schedule, which must not slip in
-     * between the clock's move and the hand-over.
+     * before its target have run); with a task executor, also by a schedule from outside the tasks,
+     * which must not slip in between the clock's move and the hand-over. A task that the task
+     * executor runs never waits for it: the advance that handed the task over may be waiting for it.
      */
-    private final Object advances = new Object();
+    private final ReentrantLock advances = new ReentrantLock();
+    /**
+     * Manual clock, task executor: a periodic task's next run, due already, waits to be handed over
+     * by whoever holds {@link #advances} as it lets go, or by the task's own thread if none does.
+     */
+    private volatile boolean handOverWanted;
+    /** Manual clock, task executor: set on a thread while it runs a task of this executor handed over. */
+    private final ThreadLocal<Boolean> inHandedOverTask;
     /** Whether the driving thread has ended (or never started and never will). */
     private volatile boolean threadDone;
     /** Whether {@link #shutdownNow} was called: from then on no task starts. */
@@ -63,6 +72,7 @@ public final class TaskScheduler {
         this.origin = manualClock ? 0 : nanoTime.getAsLong();
         this.manual = manualClock;
         this.inAdvance = manualClock ? new ThreadLocal<>() : null;
+        this.inHandedOverTask = manualClock ? new ThreadLocal<>() : null;
         this.threadDone = manualClock;
         ThreadFactory exiting = manualClock ? null : r -> threadFactory.newThread(() -> {
             try {
@@ -139,33 +149,32 @@ public final class TaskScheduler {
      * On the manual clock, outside an advance's tasks: the core reads the clock as it inserts. With a
      * task executor, not while an advance is handing tasks over: a task scheduled after the clock
      * moved would otherwise return before the tasks that the same advance found due were handed
-     * over (found by Lincheck).
+     * over (found by Lincheck). A task run by the task executor schedules at once, as part of the
+     * advance that handed it over (which may be waiting for it) or after it.
      */
     private long scheduleAfterManualNow(ScheduledTask<?> task, long delayNanos) {
-        if (!core.handsOver()) {
+        if (!core.handsOver() || inHandedOverTask.get() != null) {
             return core.scheduleAfter(task, delayNanos);
         }
-        synchronized (advances) {
-            return core.scheduleAfter(task, delayNanos);
-        }
+        return inTurn(() -> core.scheduleAfter(task, delayNanos));
     }
 
     /**
      * A periodic task's next run, after its run on this thread; false if cancelled meanwhile or shut
      * down. On the manual clock with a task executor, a next run that is due already is handed over
-     * here, unless this thread is handing tasks over already (a task executor that runs them on the
-     * calling thread): that hand-over takes it next, so that a task far behind does not nest its
-     * runs one inside the other.
+     * as soon as no advance or schedule holds {@link #advances}: here if none does. The one that
+     * does hands it over, next, before it lets go (a task executor that runs tasks on the calling
+     * thread: its runs do not nest one inside the other) or as it lets go (one that runs them on
+     * another thread, maybe waiting for it: this thread must not wait for the advance).
      */
     boolean rescheduled(ScheduledTask<?> task, long deadline) {
         if (!core.reschedule(task, deadline)) {
             return false;
         }
-        if (manual && core.handsOver() && !Thread.holdsLock(advances)
+        if (manual && core.handsOver() && !advances.isHeldByCurrentThread()
                 && core.tickOf(deadline) < core.clockTick(core.manualNow())) {
-            synchronized (advances) {
-                handOverDue();
-            }
+            handOverWanted = true;
+            handOverIfWanted();
         }
         return true;
     }
@@ -176,14 +185,56 @@ public final class TaskScheduler {
     }
 
     /**
-     * Called as a task starts through the task executor: a thread that hands tasks over and runs
-     * this one itself (a task executor that runs tasks on the calling thread) clears its interrupt
-     * first, as it does for the tasks it runs without a task executor. Such a thread is the driving
-     * thread, or on the manual clock one that holds {@link #advances}.
+     * Manual clock: runs {@code step} holding {@link #advances}, then hands over the next runs that
+     * became due meanwhile on other threads, unless another advance or schedule holds it by then (it
+     * does so in turn). A flag, then a try for the lock, on both sides: a run never waits for an
+     * advance. Package-private so that a test can hold the turn.
+     *
+     * @return what {@code step} returns
      */
-    void beforeRun() {
-        if (manual ? Thread.holdsLock(advances) : Thread.currentThread() == core.thread().thread()) {
+    long inTurn(LongSupplier step) {
+        advances.lock();
+        try {
+            return step.getAsLong();
+        } finally {
+            advances.unlock();
+            handOverIfWanted();
+        }
+    }
+
+    private void handOverIfWanted() {
+        while (handOverWanted && advances.tryLock()) {
+            try {
+                handOverWanted = false;
+                handOverDue();
+            } finally {
+                advances.unlock();
+            }
+        }
+    }
+
+    /**
+     * Runs {@code task}, which the task executor runs, on this thread. A thread that hands tasks
+     * over and runs this one itself (a task executor that runs tasks on the calling thread) clears
+     * its interrupt first, as it does for the tasks it runs without a task executor; such a thread
+     * is the driving thread, or on the manual clock one that holds {@link #advances}.
+     */
+    void runHandedOver(ScheduledTask<?> task) {
+        if (manual ? advances.isHeldByCurrentThread() : Thread.currentThread() == core.thread().thread()) {
             Thread.interrupted();
+        }
+        if (!manual) {
+            task.claimAndRun(core, task.isPeriodic());
+            return;
+        }
+        Boolean outer = inHandedOverTask.get();
+        inHandedOverTask.set(Boolean.TRUE);
+        try {
+            task.claimAndRun(core, task.isPeriodic());
+        } finally {
+            if (outer == null) {
+                inHandedOverTask.remove();
+            }
         }
     }
 
@@ -204,16 +255,17 @@ public final class TaskScheduler {
         if (!manual) {
             throw Checks.state("advanceTo needs an executor built with manualClock(); this one runs its own thread");
         }
-        if (inAdvance.get() != null || Thread.holdsLock(advances)) {
+        if (inAdvance.get() != null || advances.isHeldByCurrentThread()) {
             throw Checks.state("advanceTo(" + nanos + ") called from a task run by advanceTo on the same executor");
         }
-        synchronized (advances) {
+        inTurn(() -> {
             if (core.handsOver()) {
                 handOverAsTheClockMoves(nanos);
             } else if (core.advanceManualClock(nanos)) {
                 runDueBefore(nanos);
             }
-        }
+            return 0;
+        });
     }
 
     /**
