@@ -440,9 +440,11 @@ public final class TimingWheelExecutor extends AbstractExecutorService implement
         }
 
         /**
-         * Builds the executor. Its thread, if it has one, starts with the first task.
+         * Builds the executor. Its thread, if it has one, is made here by the thread factory and
+         * starts with the first task; what the factory throws propagates, and nothing is built.
          *
          * @return a new executor
+         * @throws NullPointerException if the thread factory returns null
          * @throws IllegalArgumentException if a level of the level bits has more than 24 bits
          */
         public TimingWheelExecutor build() {

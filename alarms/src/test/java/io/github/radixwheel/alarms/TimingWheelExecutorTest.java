@@ -3,6 +3,7 @@ package io.github.radixwheel.alarms;
 import static io.github.radixwheel.alarms.ExecutorTestSupport.MS;
 import static io.github.radixwheel.alarms.ExecutorTestSupport.manual;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -358,6 +359,27 @@ class TimingWheelExecutorTest {
         IllegalArgumentException wide = assertThrows(IllegalArgumentException.class,
                 () -> b.levelBits(LevelBits.of(25)).manualClock().build());
         assertTrue(wide.getMessage().contains("25"), wide.getMessage());
+    }
+
+    @Test
+    void build_threadFactoryThatFails_propagates_andALaterBuildWorks() throws Exception {
+        assertThrows(NullPointerException.class, () -> TimingWheelExecutor.builder().threadFactory(r -> null).build());
+        IllegalStateException refused = new IllegalStateException("no threads today");
+        boolean[] fail = {true};
+        TimingWheelExecutor.Builder b = TimingWheelExecutor.builder().threadFactory(r -> {
+            if (fail[0]) {
+                throw refused;
+            }
+            return new Thread(r);
+        });
+        assertSame(refused, assertThrows(IllegalStateException.class, b::build));
+        fail[0] = false;
+        TimingWheelExecutor ex = b.build();
+        try {
+            assertEquals("ran", ex.submit(() -> "ran").get(30, TimeUnit.SECONDS));
+        } finally {
+            ex.shutdownNow();
+        }
     }
 
     @Test
