@@ -613,7 +613,8 @@ public final class KeyedTimer<K, V> implements AutoCloseable {
          * @return a new timer; unless {@link #manualClock()} was chosen, its thread is running
          * @throws NullPointerException if {@code onExpired} is null, or the thread factory returns
          *     null
-         * @throws IllegalArgumentException if a level of the level bits has more than 24 bits
+         * @throws IllegalArgumentException if a level of the level bits has more than 24 bits, or the
+         *     thread factory returns a thread already started
          */
         public <K1 extends K, V1 extends V> KeyedTimer<K1, V1> build(BiConsumer<? super K1, ? super V1> onExpired) {
             Checks.requireNonNull(onExpired, "onExpired");

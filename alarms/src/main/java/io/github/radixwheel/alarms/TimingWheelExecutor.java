@@ -445,7 +445,8 @@ public final class TimingWheelExecutor extends AbstractExecutorService implement
          *
          * @return a new executor
          * @throws NullPointerException if the thread factory returns null
-         * @throws IllegalArgumentException if a level of the level bits has more than 24 bits
+         * @throws IllegalArgumentException if a level of the level bits has more than 24 bits, or the
+         *     thread factory returns a thread already started
          */
         public TimingWheelExecutor build() {
             return new TimingWheelExecutor(this);

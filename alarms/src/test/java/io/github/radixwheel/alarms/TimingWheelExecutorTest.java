@@ -383,6 +383,19 @@ class TimingWheelExecutorTest {
     }
 
     @Test
+    void build_threadFactoryThatReturnsAStartedThread_isRefused() throws InterruptedException {
+        Thread started = new Thread(() -> { }, "started-already");
+        started.start();
+        started.join();
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> TimingWheelExecutor.builder().threadFactory(r -> started).build());
+        assertTrue(e.getMessage().contains("started-already"), e.getMessage());
+        IllegalArgumentException keyed = assertThrows(IllegalArgumentException.class,
+                () -> KeyedTimer.<String, String>builder().threadFactory(r -> started).build((k, v) -> { }));
+        assertTrue(keyed.getMessage().contains("already started"), keyed.getMessage());
+    }
+
+    @Test
     void tick_isThePrecision() {
         TimingWheelExecutor ex = TimingWheelExecutor.builder().manualClock().tick(Duration.ofMillis(10)).build();
         ex.schedule(log.task("a"), 1, TimeUnit.MILLISECONDS);

@@ -42,7 +42,9 @@ import java.util.concurrent.TimeUnit;
  * only check {@code ticksPerWheel}.
  * As in {@code HashedWheelTimer}: the tick defaults to 100 ms, and a tick under 1 ms is raised to
  * 1 ms; the thread (from {@link Executors#defaultThreadFactory()} by default) starts with the first
- * timeout; a delay {@code <= 0} expires at the next tick and a huge one never overflows; a task that
+ * timeout (unlike it, a constructor refuses a thread factory that returns null, with a
+ * {@link NullPointerException}, or a thread already started, with an
+ * {@link IllegalArgumentException}); a delay {@code <= 0} expires at the next tick and a huge one never overflows; a task that
  * throws is logged through Netty's logger and the timer goes on; {@link #stop()} returns the
  * timeouts that had not expired, each now cancelled, and may not be called from a task; a stopped
  * timer refuses new timeouts with {@link IllegalStateException}. With Netty 4.2, whose

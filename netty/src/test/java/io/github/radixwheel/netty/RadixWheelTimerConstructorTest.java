@@ -50,6 +50,16 @@ class RadixWheelTimerConstructorTest {
     }
 
     @Test
+    void threadFactory_returningNullOrAStartedThread_isRefusedAtConstruction() throws InterruptedException {
+        assertThrows(NullPointerException.class, () -> new RadixWheelTimer(r -> null));
+        Thread started = new Thread(() -> { }, "started-already");
+        started.start();
+        started.join();
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> new RadixWheelTimer(r -> started));
+        assertTrue(e.getMessage().contains("started-already"), e.getMessage());
+    }
+
+    @Test
     void tickAndUnit_setTheTick() throws InterruptedException {
         RadixWheelTimer timer = timers.track(new RadixWheelTimer(7, TimeUnit.MILLISECONDS));
         assertEquals("RadixWheelTimer[tick = 7000000 ns, pending = 0]", timer.toString());

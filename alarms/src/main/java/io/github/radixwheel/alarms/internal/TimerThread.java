@@ -63,11 +63,17 @@ public final class TimerThread implements Runnable {
      * @param clock its clock, in nanoseconds, never decreasing
      * @param threadFactory makes the thread
      * @throws NullPointerException if {@code threadFactory} returns null
+     * @throws IllegalArgumentException if it returns a thread already started (its first arming
+     *     would fail to start it, with the arming made)
      */
     public TimerThread(Driven driven, LongSupplier clock, ThreadFactory threadFactory) {
         this.driven = driven;
         this.clock = clock;
-        this.thread = Checks.requireNonNull(threadFactory.newThread(this), "the thread from threadFactory");
+        Thread t = Checks.requireNonNull(threadFactory.newThread(this), "the thread from threadFactory");
+        if (t.getState() != Thread.State.NEW) {
+            throw Checks.argument("threadFactory returned " + t + ", already started (expected: a new thread)");
+        }
+        this.thread = t;
     }
 
     /** Starts the thread unless it has started already. */
