@@ -69,11 +69,15 @@ import java.util.function.LongSupplier;
  * task that runs on the calling thread starts with its interrupt cleared, as on a pool's worker, and
  * the caller's own interrupt status is restored when the call returns. With a task executor, the
  * due tasks are handed over one at a time, in order, periodic re-runs included: one that runs them
- * on the calling thread ({@code Runnable::run}) runs them in that order, one after the other. A task
- * executor may also run each on another thread and wait for it, or block while full: a task run
- * there that schedules does not wait for the advance, and a periodic task's next run, if due
- * already, is handed over by that advance before it returns, or by the run's own thread once no
- * advance is under way.
+ * on the calling thread ({@code Runnable::run}) runs them in that order, one after the other, each
+ * reading the start of its tick as above. A task that the task executor runs on another thread
+ * reads the new time. The task executor may run each task on another thread and wait for it: a
+ * task run there that schedules does not wait for the advance, and a periodic task's next run, if
+ * due already, is handed over by that advance before it returns, or, once no advance is under way,
+ * by the run's own thread, from inside the run (so a task executor that blocks while full needs
+ * room for it). A thread other than a task's that schedules while an advance hands tasks over
+ * waits for the advance (so that it never reads the new time before the tasks due are handed
+ * over): a task that the task executor waits for must not wait for such a thread.
  *
  * <p><b>Threads.</b> Thread-safe: any thread may call any method, also from inside a task. Tasks run
  * outside the executor's lock, on its thread or on the {@link Builder#taskExecutor task executor}.

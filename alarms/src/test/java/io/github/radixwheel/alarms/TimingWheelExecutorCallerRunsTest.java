@@ -104,4 +104,35 @@ class TimingWheelExecutorCallerRunsTest {
         assertTrue(Thread.interrupted(), "the caller's own interrupt is restored (and cleared here)");
         assertFalse(taskInterrupted[0]);
     }
+
+    /** As without a task executor: a task run on the calling thread reads the start of its tick. */
+    @Test
+    void aTaskReadsTheStartOfItsTick_andOneItSchedulesBeforeTheTargetRunsInTheSameCall() {
+        TimingWheelExecutor ex = callerRuns();
+        List<String> log = new ArrayList<>();
+        ex.schedule(() -> {
+            log.add("a@" + ex.now() / MS);
+            ex.schedule(() -> log.add("b@" + ex.now() / MS), 3, TimeUnit.MILLISECONDS);
+        }, 5, TimeUnit.MILLISECONDS);
+        ex.schedule(() -> log.add("c@" + ex.now() / MS), 12, TimeUnit.MILLISECONDS);
+        ex.advanceTo(20 * MS);
+        assertEquals(List.of("a@5", "b@8", "c@12"), log);
+        assertEquals(20 * MS, ex.now(), "afterwards the clock reads the target");
+        assertEquals(0, ex.pendingTasks());
+    }
+
+    /** A fixed delay counts from the end of the run's tick, as without a task executor: 10 runs in 20 ms. */
+    @Test
+    void fixedDelay_runsAsWithoutATaskExecutor() {
+        TimingWheelExecutor callerRuns = callerRuns();
+        TimingWheelExecutor plain = TimingWheelExecutor.builder().manualClock().tick(Duration.ofMillis(1)).build();
+        List<Long> withExecutor = new ArrayList<>();
+        List<Long> without = new ArrayList<>();
+        callerRuns.scheduleWithFixedDelay(() -> withExecutor.add(callerRuns.now() / MS), 0, 1, TimeUnit.MILLISECONDS);
+        plain.scheduleWithFixedDelay(() -> without.add(plain.now() / MS), 0, 1, TimeUnit.MILLISECONDS);
+        callerRuns.advanceTo(20 * MS);
+        plain.advanceTo(20 * MS);
+        assertEquals(10, without.size(), without.toString());
+        assertEquals(without, withExecutor);
+    }
 }

@@ -217,7 +217,8 @@ public final class TaskScheduler {
      * Runs {@code task}, which the task executor runs, on this thread. A thread that hands tasks
      * over and runs this one itself (a task executor that runs tasks on the calling thread) clears
      * its interrupt first, as it does for the tasks it runs without a task executor; such a thread
-     * is the driving thread, or on the manual clock one that holds {@link #advances}.
+     * is the driving thread, or on the manual clock one that holds {@link #advances}, and there the
+     * task reads the start of its tick as the clock, as without a task executor.
      */
     void runHandedOver(ScheduledTask<?> task) {
         if (manual ? advances.isHeldByCurrentThread() : Thread.currentThread() == core.thread().thread()) {
@@ -225,8 +226,30 @@ public final class TaskScheduler {
         }
         if (!manual) {
             task.claimAndRun(core, task.isPeriodic());
-            return;
+        } else if (advances.isHeldByCurrentThread()) {
+            runInAdvance(task);
+        } else {
+            runMarked(task);
         }
+    }
+
+    /** Manual clock, on the thread of the advance that handed {@code task} over: at its tick's start. */
+    private void runInAdvance(ScheduledTask<?> task) {
+        long[] outer = inAdvance.get();
+        inAdvance.set(new long[] {Math.min(core.manualNow(), core.tickStart(core.tickOf(task.deadline)))});
+        try {
+            runMarked(task);
+        } finally {
+            if (outer == null) {
+                inAdvance.remove();
+            } else {
+                inAdvance.set(outer);
+            }
+        }
+    }
+
+    /** Manual clock: runs {@code task} with this thread marked as running a task handed over. */
+    private void runMarked(ScheduledTask<?> task) {
         Boolean outer = inHandedOverTask.get();
         inHandedOverTask.set(Boolean.TRUE);
         try {
