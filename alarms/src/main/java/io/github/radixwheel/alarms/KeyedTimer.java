@@ -56,7 +56,10 @@ import java.util.function.LongSupplier;
  * its place. A nested {@code advanceTo} from a callback throws {@link IllegalStateException}. With
  * an executor, concurrent advances hand their batches to it in the order in which they found them,
  * and each returns only after the batches found before its own have been handed over; without
- * one, each runs the callbacks it found, side by side with the others.
+ * one, each runs the callbacks it found, side by side with the others. So with an executor that
+ * waits for a batch to run, a callback that advances the clock waits for the advance that waits
+ * for it: it must not (an {@code advanceTo} that does nothing, to a time not after the clock,
+ * waits for nothing).
  *
  * <p><b>Threads.</b> Thread-safe: any thread may call any method, including from inside
  * {@code onExpired}. Callbacks run outside every internal lock. An exception from {@code onExpired}
@@ -317,9 +320,15 @@ public final class KeyedTimer<K, V> implements AutoCloseable {
         }
         Found<K, V> found = stripes.withAllLocks(() -> {
             requireOpen("advanceTo");
+            if (nanos <= stripes.now()) {
+                return null; // nothing to do, so no turn to wait for (a callback's call must not wait)
+            }
             KeyedTimerBatch<K, V> batch = stripes.collect(nanos);
             return new Found<>(dispatch.isInline() ? 0 : handOff.nextTurn(), batch);
         });
+        if (found == null) {
+            return;
+        }
         if (dispatch.isInline()) {
             deliver(found.batch); // concurrent advances deliver side by side, each on its own thread
         } else {

@@ -66,7 +66,13 @@ public final class KeyedTimerDispatch<K, V> {
     }
 
     private static void printError(Object key, Throwable t) {
-        System.err.println("KeyedTimer: onExpired failed for key " + key);
+        String named;
+        try {
+            named = "key " + key;
+        } catch (Throwable unnamed) {
+            named = "a key whose toString() threw " + unnamed;
+        }
+        System.err.println("KeyedTimer: onExpired failed for " + named);
         t.printStackTrace();
     }
 }

@@ -50,6 +50,8 @@ public final class TimerThread implements Runnable {
     private final LongSupplier clock;
     private final Thread thread;
     private volatile boolean started;
+    /** Set when the factory's thread was refused: a loop it may be running on it ends. */
+    private volatile boolean refused;
 
     /** When the parked thread will wake unasked; {@code Long.MIN_VALUE} while it looks or runs. */
     private volatile long wakeAt = Long.MIN_VALUE;
@@ -71,6 +73,8 @@ public final class TimerThread implements Runnable {
         this.clock = clock;
         Thread t = Checks.requireNonNull(threadFactory.newThread(this), "the thread from threadFactory");
         if (t.getState() != Thread.State.NEW) {
+            refused = true; // if the factory started it with this loop, the loop ends
+            LockSupport.unpark(t);
             throw Checks.argument("threadFactory returned " + t + ", already started (expected: a new thread)");
         }
         this.thread = t;
@@ -126,7 +130,7 @@ public final class TimerThread implements Runnable {
     @Override
     public void run() {
         boolean wokeEarly = false;
-        while (!driven.isFinished()) {
+        while (!refused && !driven.isFinished()) {
             // A callback may have left the interrupt flag set: parks would return at once, and the
             // next callbacks would start interrupted. Closing unparks, it never interrupts.
             Thread.interrupted();
