@@ -77,7 +77,8 @@ import java.util.function.LongSupplier;
  * by the run's own thread, from inside the run (so a task executor that blocks while full needs
  * room for it). A thread other than a task's that schedules while an advance hands tasks over
  * waits for the advance (so that it never reads the new time before the tasks due are handed
- * over): a task that the task executor waits for must not wait for such a thread.
+ * over), as does an advance, even one to a time not after the clock: a task that the task executor
+ * waits for must not advance the clock, nor wait for a thread that schedules.
  *
  * <p><b>Threads.</b> Thread-safe: any thread may call any method, also from inside a task. Tasks run
  * outside the executor's lock, on its thread or on the {@link Builder#taskExecutor task executor}.
