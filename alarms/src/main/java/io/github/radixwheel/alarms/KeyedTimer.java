@@ -69,9 +69,10 @@ import java.util.function.LongSupplier;
  * interrupt status it had: an interrupt that a callback leaves reaches no other callback. A
  * key's {@code hashCode} and {@code equals} run under an internal lock, which is not reentrant: they
  * must not call the timer. A call that needs that lock, or every lock ({@code size}, {@code drain},
- * {@code close}, {@code advanceTo}), throws {@link IllegalStateException}; one that needs another
- * key's lock can deadlock. As for the keys of any hash map, they must also be consistent and must
- * not throw. A call's arguments are checked before the timer's state: a null key on a closed
+ * {@code close}, {@code advanceTo}), throws {@link IllegalStateException}, which may leave that
+ * lock's keys unusable (thrown from inside their map); one that needs another key's lock can
+ * deadlock. As for the keys of any hash map, they must also be consistent and must not throw: a
+ * key whose {@code equals} throws as its expiry is claimed ends the thread that claims it. A call's arguments are checked before the timer's state: a null key on a closed
  * timer throws {@link NullPointerException}.
  *
  * <p><b>Idle costs nothing.</b> The driving thread (by default a daemon of normal priority named
