@@ -72,7 +72,8 @@ import java.util.function.LongSupplier;
  * {@code close}, {@code advanceTo}), throws {@link IllegalStateException}, which may leave that
  * lock's keys unusable (thrown from inside their map); one that needs another key's lock can
  * deadlock. As for the keys of any hash map, they must also be consistent and must not throw: a
- * key whose {@code equals} throws as its expiry is claimed ends the thread that claims it. A call's arguments are checked before the timer's state: a null key on a closed
+ * key whose {@code equals} throws as its expiry is claimed throws out of the delivery that claims
+ * it ({@code advanceTo}'s, or the timer's own thread's, which then ends). A call's arguments are checked before the timer's state: a null key on a closed
  * timer throws {@link NullPointerException}.
  *
  * <p><b>Idle costs nothing.</b> The driving thread (by default a daemon of normal priority named
