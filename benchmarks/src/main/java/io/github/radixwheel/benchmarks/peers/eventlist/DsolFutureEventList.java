@@ -28,6 +28,8 @@ import nl.tudelft.simulation.dsol.formalisms.eventscheduling.SimEventInterface;
 public final class DsolFutureEventList implements EventListInterface<Double> {
     private static final long serialVersionUID = 1L;
 
+    /** DSOL's interface is {@code Serializable}; this adapter is not (serializing it throws), as the list is not. */
+    @SuppressWarnings("serial")
     private final FutureEventList<SimEventInterface<Double>> list;
     /** Each pending event's handle; null until {@code remove} or {@code contains} is first called. */
     private Object2LongOpenHashMap<SimEventInterface<Double>> handles;
