@@ -221,12 +221,13 @@ public final class TaskScheduler {
      * task reads the start of its tick as the clock, as without a task executor.
      */
     void runHandedOver(ScheduledTask<?> task) {
-        if (manual ? advances.isHeldByCurrentThread() : Thread.currentThread() == core.thread().thread()) {
-            Thread.interrupted();
-        }
         if (!manual) {
+            if (Thread.currentThread() == core.thread().thread()) {
+                Thread.interrupted();
+            }
             task.claimAndRun(core, task.isPeriodic());
         } else if (advances.isHeldByCurrentThread()) {
+            Thread.interrupted();
             runInAdvance(task);
         } else {
             runMarked(task);
