@@ -11,7 +11,8 @@ import java.util.function.Consumer;
  * {@link #reference()} return the current ones.
  *
  * <p>An action of your own may read both structures, and may change them as long as it changes
- * both alike; the chain's checks then go on from the new state.
+ * both alike; the chain's checks then go on from the new state, and its actions pick what
+ * you added as they pick their own (the transcripts name it in delivery order at the next action).
  */
 public final class DifferentialQueue {
     private TimingWheelQueue<Long> real;

@@ -59,10 +59,19 @@ abstract class Side {
         remember("    " + line);
     }
 
-    /** Starts an action: a new transcript, and the action's name among the recent calls. */
+    /**
+     * Starts an action: a new transcript, and the action's name among the recent calls. Elements that
+     * an action of the user's own added since the last action (to both sides alike) are named first,
+     * in delivery order, so that this action may pick them and the two sides name them alike.
+     */
     void begin(String action) {
         takeLog();
         remember("  " + action + ":");
+        for (long handle : liveHandles()) {
+            if (!ids.containsKey(handle)) {
+                log("added by an action of your own: " + issued(handle));
+            }
+        }
     }
 
     private void remember(String line) {
