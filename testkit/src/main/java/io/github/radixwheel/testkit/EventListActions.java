@@ -35,7 +35,7 @@ final class EventListActions {
                 Tuple.of(4, restarts),
                 Tuple.of(1, Arbitraries.of(Double.NaN, Double.POSITIVE_INFINITY, -1.0, -Double.MIN_VALUE)));
         Arbitrary<TimeChoice> times = TimeChoice.choices();
-        Arbitrary<Integer> priorities = priorities();
+        Arbitrary<Integer> priorities = RadixwheelArbitraries.eventPriorities();
         Arbitrary<Tuple2<Double, Boolean>> picks = Scripts.picks();
         return ActionChain.startWith(() -> new DifferentialEventList(start, check))
                 .withAction(5, action(Combinators.combine(times, priorities).as(Tuple::of),
@@ -69,15 +69,6 @@ final class EventListActions {
                 .withAction(1, action(Scripts.fractions(), a -> "forEachInOrder, and modifying inside it " + a,
                         EventListSide::inOrder))
                 .withMaxTransformations(70);
-    }
-
-    /** Priorities biased to ties (0, ±1) and to the extremes; shrinking toward 0. */
-    static Arbitrary<Integer> priorities() {
-        return Arbitraries.frequencyOf(
-                Tuple.of(6, Arbitraries.of(0, 1, -1)),
-                Tuple.of(2, Arbitraries.of(Integer.MIN_VALUE, Integer.MAX_VALUE, Integer.MIN_VALUE + 1,
-                        Integer.MAX_VALUE - 1)),
-                Tuple.of(1, Arbitraries.integers()));
     }
 
     private static Transformer<DifferentialEventList> mutate(String name, Consumer<EventListSide> op) {

@@ -72,7 +72,9 @@ public final class RadixwheelActions {
     /**
      * Chains on a {@code TimingWheelQueue} and a {@link ReferenceQueue} of one configuration, up to 80
      * actions, with every third value null; an action replaces both by new queues of that
-     * configuration, or tries refused levels. A failing chain shrinks by dropping actions.
+     * configuration, or tries refused levels. A failing chain shrinks by dropping actions. Each step's
+     * {@code checkInvariants()} costs O(size + slots), so wide levels slow every step (with two
+     * levels of 24 bits, a tenth of a second or more a step).
      *
      * @param levelBits the levels of both queues
      * @param minAllowedKey the first minimum of both queues, {@code >= 0}
@@ -112,7 +114,8 @@ public final class RadixwheelActions {
      * Chains on a {@code TimingWheel} and a {@link ReferenceWheel} of one configuration and start, up
      * to 70 actions, with every third value null; an action replaces both by new wheels of that
      * configuration and start, or tries refused configurations. A failing chain shrinks by dropping
-     * actions.
+     * actions. Each step's {@code checkInvariants()} costs O(size + slots), so wide levels slow every
+     * step (with two levels of 24 bits, a tenth of a second or more a step).
      *
      * @param config the configuration of both wheels
      * @param start the start of both wheels

@@ -259,6 +259,20 @@ public final class RadixwheelArbitraries {
                 Tuple.of(3, gaps));
     }
 
+    /**
+     * Event priorities: mostly ties ({@code 0}, {@code 1}, {@code -1}), often the extremes
+     * ({@link Integer#MIN_VALUE}, {@link Integer#MAX_VALUE} and their neighbours), sometimes any int.
+     *
+     * @return priorities, shrinking toward 0
+     */
+    public static Arbitrary<Integer> eventPriorities() {
+        return Arbitraries.frequencyOf(
+                Tuple.of(6, Arbitraries.of(0, 1, -1)),
+                Tuple.of(2, Arbitraries.of(Integer.MIN_VALUE, Integer.MAX_VALUE, Integer.MIN_VALUE + 1,
+                        Integer.MAX_VALUE - 1)),
+                Tuple.of(1, Arbitraries.integers()));
+    }
+
     private static double ulpsAbove(double t, int ulps) {
         double d = t;
         for (int i = 0; i < ulps; i++) {

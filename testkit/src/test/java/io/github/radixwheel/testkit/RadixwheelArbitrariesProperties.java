@@ -83,6 +83,18 @@ class RadixwheelArbitrariesProperties {
         assertTrue(sample.stream().anyMatch(t -> t > 0 && t < Double.MIN_NORMAL));
     }
 
+    @Test
+    void eventPriorities_includeTiesTheExtremesAndOthers() {
+        List<Integer> sample = RadixwheelArbitraries.eventPriorities().sampleStream().limit(1000).toList();
+        for (int p : new int[] {0, 1, -1, Integer.MIN_VALUE, Integer.MAX_VALUE, Integer.MIN_VALUE + 1,
+                Integer.MAX_VALUE - 1}) {
+            assertTrue(sample.contains(p), "priority " + p);
+        }
+        assertTrue(sample.stream().anyMatch(p -> Math.abs((long) p) > 1 && Math.abs((long) p) < Integer.MAX_VALUE - 1),
+                "some other priority");
+        assertTrue(sample.stream().filter(p -> Math.abs((long) p) <= 1).count() > sample.size() / 2, "mostly ties");
+    }
+
     @Provide
     Arbitrary<LevelBits> levelBits() {
         return RadixwheelArbitraries.levelBits();
