@@ -52,8 +52,12 @@ class ReadmeSnippetsTest {
         Matcher pom = Pattern.compile("<artifactId>radixwheel-parent</artifactId>\\s*<version>([^<]+)</version>")
                 .matcher(rootPom);
         assertTrue(pom.find());
+        Matcher surefire = Pattern.compile("<artifactId>maven-surefire-plugin</artifactId>\\s*<version>([^<]+)</version>")
+                .matcher(rootPom);
+        assertTrue(surefire.find());
         Map<String, String> versions = Map.of("io.github.radixwheel", pom.group(1),
-                "net.jqwik", property(rootPom, "jqwik.version"), "org.junit.jupiter", property(rootPom, "junit.version"));
+                "net.jqwik", property(rootPom, "jqwik.version"), "org.junit.jupiter", property(rootPom, "junit.version"),
+                "org.apache.maven.plugins", surefire.group(1)); // the README shows only Surefire's
         List<Block> xml = ReadmeSnippets.blocks().stream().filter(b -> b.language().equals("xml")).collect(Collectors.toList());
         assertFalse(xml.isEmpty(), "README.md shows no Maven coordinates");
         Pattern dependency = Pattern.compile(
