@@ -8,7 +8,6 @@ import io.github.radixwheel.core.TimingWheelQueue;
 import java.util.Objects;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
-import net.jqwik.api.state.ActionChain;
 import net.jqwik.api.state.ActionChainArbitrary;
 
 /**
@@ -47,8 +46,8 @@ import net.jqwik.api.state.ActionChainArbitrary;
  * is an action rather than drawn per chain, and a failing chain shrinks by dropping actions rather
  * than by shrinking their arguments. To add checks of your own, pass an {@link InvariantCheck} (run
  * after every step, inside handlers too) or call {@code chain.withInvariant(...)} (run after every
- * action); to add actions of your own, call {@code withAction} on the {@link ActionChainArbitrary} of
- * a fixed configuration.
+ * action); to add actions of your own, call {@code withAction} on the {@link ActionChainArbitrary}
+ * that each method returns (a fixed configuration shrinks best).
  */
 public final class RadixwheelActions {
     private RadixwheelActions() {}
@@ -63,9 +62,9 @@ public final class RadixwheelActions {
      * shrinking a failing chain). A failing chain shrinks by dropping actions; each action keeps the
      * arguments it was drawn with.
      *
-     * @return the chains
+     * @return the chains, to which you may add actions or change the number of actions
      */
-    public static Arbitrary<ActionChain<DifferentialQueue>> queue() {
+    public static ActionChainArbitrary<DifferentialQueue> queue() {
         return QueueActions.chain(QueueStart.DEFAULT, QueueStart.starts(), InvariantCheck.NONE);
     }
 
@@ -104,9 +103,9 @@ public final class RadixwheelActions {
      * shrinking a failing chain). A failing chain shrinks by dropping actions; each action keeps the
      * arguments it was drawn with.
      *
-     * @return the chains
+     * @return the chains, to which you may add actions or change the number of actions
      */
-    public static Arbitrary<ActionChain<DifferentialWheel>> wheel() {
+    public static ActionChainArbitrary<DifferentialWheel> wheel() {
         return WheelActions.chain(WheelStart.DEFAULT, WheelStart.starts(), InvariantCheck.NONE);
     }
 
