@@ -48,8 +48,11 @@ import java.util.concurrent.TimeUnit;
  * throws is logged through Netty's logger and the timer goes on; {@link #stop()} returns the
  * timeouts that had not expired, each now cancelled, and may not be called from a task; a stopped
  * timer refuses new timeouts with {@link IllegalStateException}. With Netty 4.2, whose
- * {@code TimerTask} has {@code cancelled(Timeout)}, that method is called, on the cancelling thread,
- * for every timeout cancelled through {@code cancel()} or {@code stop()}.
+ * {@code TimerTask} has {@code cancelled(Timeout)}, that method is called for every timeout
+ * cancelled through {@code cancel()} or {@code stop()}, on the cancelling thread, before the call
+ * returns, so it runs holding whatever locks the caller of {@code cancel()} holds.
+ * ({@code HashedWheelTimer} calls it later, on its own thread at its next tick, and not for the
+ * timeouts that its {@code stop()} returns.)
  *
  * <p><b>Implementation note.</b> Pending timeouts sit in a radix wheel keyed by tick under one lock.
  * {@code newTimeout} hands its timeout to the wheel through a bounded ring without the lock, and
