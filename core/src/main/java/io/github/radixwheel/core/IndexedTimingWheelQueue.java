@@ -27,7 +27,8 @@ import io.github.radixwheel.core.internal.RadixEngine;
  * {@link LevelBits} (8 bytes per slot), all allocated by the constructor; nothing is allocated
  * afterwards. {@code add}, {@code addOrDecreaseKey}, {@code remove}, {@code contains},
  * {@code key} and {@code changeKey} cost O(1) (O(levels) worst case); the rest as in
- * {@code TimingWheelQueue}.
+ * {@code TimingWheelQueue}: take the minimum with {@link #pollMin()}, since a loop that removes or
+ * re-keys the id that {@link #minId()} names may pass over its slot every time.
  */
 public final class IndexedTimingWheelQueue {
     private static final int SHOWN_IDS = 8;

@@ -47,7 +47,10 @@ import io.github.radixwheel.core.internal.RadixEngine;
  * {@code contains}, {@code key}, {@code value}, {@code setValue} and {@code changeKey} cost O(1)
  * (O(levels) worst case) and allocate nothing once capacity suffices. {@code minKey}/{@code minElement}
  * cost O(1) when cached, else one bitmap search plus, when the minimum lies above level 0, a pass
- * over the elements of its slot. {@code increaseMinAllowedKey} costs O(levels) per non-empty slot
+ * over the elements of its slot. {@code pollMin} moves that slot down a level once, after which each
+ * next minimum of the slot is found in O(1); a loop that instead removes or re-keys the element that
+ * {@code minElement} names passes over the slot every time, O(s²) in all for a slot of s elements
+ * (an {@code increaseMinAllowedKey(minKey(), …)} first moves the slot down). {@code increaseMinAllowedKey} costs O(levels) per non-empty slot
  * visited plus O(1) per element moved or delivered; an empty range of any length costs O(levels ×
  * words), never time proportional to its length. (A removal leaves its slot's occupancy bit set; the
  * next search that meets it clears it, once per emptied slot.) Storage is pooled primitive arrays: 24
