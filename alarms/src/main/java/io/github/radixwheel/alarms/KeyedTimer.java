@@ -472,8 +472,8 @@ public final class KeyedTimer<K, V> implements AutoCloseable {
         }
 
         @Override
-        public long nextDueTime() {
-            return stripes.nextFireTime();
+        public long nextDueTime(long now) {
+            return stripes.nextFireTime(); // armings happen under the stripes' locks: the look saw them all
         }
 
         @Override

@@ -30,7 +30,7 @@ class TimerThreadWakeTest {
         }
 
         @Override
-        public long nextDueTime() {
+        public long nextDueTime(long now) {
             return origin + 3_600 * SECOND;
         }
 

@@ -26,7 +26,7 @@ import java.util.concurrent.ThreadFactory;
  * wheel. Tasks enter the wheel in slot order, so tasks of one tick run in the order in which they
  * were admitted, and the refusals and {@link #pending} count from the admission. A run of due tasks
  * may miss a task whose producer has not yet filled its slot (and those behind it): it runs at the
- * next look. On the manual clock, producers insert under the lock, so that reading the clock and
+ * next look, which the driving thread makes at the next tick while such a slot is open. On the manual clock, producers insert under the lock, so that reading the clock and
  * inserting are one step with respect to an advance.
  *
  * <p><b>Who wins a task.</b> Every move of a task out of {@link WheelTask#PENDING} is a
@@ -824,15 +824,25 @@ public final class TimerCore implements TimerThread.Driven {
         task.runClaimed();
     }
 
+    /**
+     * {@inheritDoc} While a producer is still filling a slot of the ring, the tasks published behind
+     * it are out of this look's sight, and the hints of their armings were spent on it: the thread
+     * then looks again at the next tick, so that they run once the slot is filled.
+     */
     @Override
-    public long nextDueTime() {
+    public long nextDueTime(long now) {
         long tick;
+        boolean gap;
         lock.lock();
         try {
             drainRing();
             tick = wheel.minTickLowerBound(); // waking early only moves a slot down: no walk of one
+            gap = !ringDrained();
         } finally {
             lock.unlock();
+        }
+        if (gap) {
+            tick = Math.min(tick, clockTick(now));
         }
         return tick == Long.MAX_VALUE ? Long.MAX_VALUE : tickStart(tick + 1);
     }

@@ -36,8 +36,13 @@ public final class TimerThread implements Runnable {
          */
         boolean runDue(long now);
 
-        /** {@return when something next falls due, or {@link Long#MAX_VALUE} if nothing will} */
-        long nextDueTime();
+        /**
+         * {@return when to look next: when something next falls due, or earlier if what the look
+         * at {@code now} could not yet see may be due sooner; {@link Long#MAX_VALUE} if nothing will}
+         *
+         * @param now the clock at the look that {@link #runDue} just made
+         */
+        long nextDueTime(long now);
 
         /** {@return whether the thread should end: the timer is closed or has finished} */
         boolean isFinished();
@@ -140,7 +145,7 @@ public final class TimerThread implements Runnable {
             if (driven.runDue(now)) {
                 continue;
             }
-            long next = driven.nextDueTime();
+            long next = driven.nextDueTime(now);
             long planned = wokeEarly ? Math.min(next, Checks.saturatedAdd(now, RECHECK_NANOS)) : next;
             wakeAt = planned;
             if (earliestArmed.get() < planned) {
