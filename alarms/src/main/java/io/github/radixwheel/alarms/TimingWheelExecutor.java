@@ -276,9 +276,11 @@ public final class TimingWheelExecutor extends AbstractExecutorService implement
     /**
      * Stops accepting tasks, takes every pending task out, and interrupts the driving thread (a task
      * running there may stop early). Tasks already handed to the {@link Builder#taskExecutor task
-     * executor} stay there and are not returned, as tasks that a pool's worker has taken. From now
-     * on no task starts: as in a {@code ScheduledThreadPoolExecutor}, a task that is run (one that
-     * this returned, run by the caller, or one that the task executor gets to) is cancelled instead.
+     * executor} stay there and are not returned, as tasks that a pool's worker has taken. As in a
+     * {@code ScheduledThreadPoolExecutor}, a task that is run from now on (one that this returned,
+     * run by the caller, or one that the task executor gets to) is cancelled instead; a run that a
+     * task executor's thread had begun before this call, and that had not yet started the task,
+     * may still start it, as a pool's worker that had passed its check of the run state does.
      *
      * @return the tasks that never ran: their futures complete (cancelled) when they are run or
      *     cancelled

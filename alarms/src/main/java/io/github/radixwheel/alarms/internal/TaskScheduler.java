@@ -50,7 +50,7 @@ public final class TaskScheduler {
     private final ThreadLocal<Boolean> inHandedOverTask;
     /** Whether the driving thread has ended (or never started and never will). */
     private volatile boolean threadDone;
-    /** Whether {@link #shutdownNow} was called: from then on no task starts. */
+    /** Whether {@link #shutdownNow} was called: from then on a task that is run is cancelled instead. */
     private volatile boolean stopped;
     /**
      * The threads waiting in a future's {@code get}: a completion wakes waiters only while there are
