@@ -20,7 +20,7 @@ class TimerCoreDrivingBatchTest {
     private final List<String> ran = new ArrayList<>();
 
     /** Records its name when it runs; if given a next deadline, schedules itself again there once. */
-    private final class Recording extends WheelTask {
+    private final class Recording extends CoreTestTask {
         private final String name;
         private long again;
 
@@ -37,16 +37,6 @@ class TimerCoreDrivingBatchTest {
                 again = -1;
                 assertTrue(core.reschedule(this, deadline));
             }
-        }
-
-        @Override
-        protected void rejected(Throwable rejection) {
-            throw new AssertionError(rejection);
-        }
-
-        @Override
-        public void run() {
-            throw new AssertionError("run by the core");
         }
     }
 

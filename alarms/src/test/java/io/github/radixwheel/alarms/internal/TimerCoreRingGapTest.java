@@ -24,7 +24,7 @@ class TimerCoreRingGapTest {
     private static final long TICK = TimeUnit.MILLISECONDS.toNanos(1);
 
     /** A task that calls {@code onScheduled} inside its slot, before the slot is published, and {@code onRun} when it runs. */
-    private static final class Task extends WheelTask {
+    private static final class Task extends CoreTestTask {
         private final Runnable onScheduled;
         private final Runnable onRun;
 
@@ -41,16 +41,6 @@ class TimerCoreRingGapTest {
         @Override
         protected void runClaimed() {
             onRun.run();
-        }
-
-        @Override
-        protected void rejected(Throwable rejection) {
-            throw new AssertionError(rejection);
-        }
-
-        @Override
-        public void run() {
-            throw new AssertionError("tasks run on the driving thread");
         }
     }
 

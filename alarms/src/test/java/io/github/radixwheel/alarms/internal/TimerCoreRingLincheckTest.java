@@ -47,7 +47,7 @@ public class TimerCoreRingLincheckTest {
     }
 
     /** A task that records its sequence number when it runs, and registers itself once admitted. */
-    private static final class Named extends WheelTask {
+    private static final class Named extends CoreTestTask {
         private final List<Long> ran;
         private final Map<Long, Named> scheduled;
         private long number;
@@ -66,16 +66,6 @@ public class TimerCoreRingLincheckTest {
         @Override
         protected void runClaimed() {
             ran.add(number);
-        }
-
-        @Override
-        protected void rejected(Throwable rejection) {
-            throw new AssertionError(rejection);
-        }
-
-        @Override
-        public void run() {
-            throw new AssertionError("tasks run on the driving thread");
         }
     }
 
