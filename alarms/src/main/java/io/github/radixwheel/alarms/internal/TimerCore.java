@@ -26,8 +26,9 @@ import java.util.concurrent.ThreadFactory;
  * wheel. Tasks enter the wheel in slot order, so tasks of one tick run in the order in which they
  * were admitted, and the refusals and {@link #pending} count from the admission. A run of due tasks
  * may miss a task whose producer has not yet filled its slot (and those behind it): it runs at the
- * next look, which the driving thread makes at the next tick while such a slot is open. On the manual clock, producers insert under the lock, so that reading the clock and
- * inserting are one step with respect to an advance.
+ * next look, which the driving thread makes at the next tick while such a slot is open. On the
+ * manual clock, producers insert under the lock, so that reading the clock and inserting are one
+ * step with respect to an advance.
  *
  * <p><b>Who wins a task.</b> Every move of a task out of {@link WheelTask#PENDING} is a
  * compare-and-set on its state, so exactly one of a cancel, a claim by the thread that runs it and a
