@@ -50,10 +50,11 @@ import io.github.radixwheel.core.internal.RadixEngine;
  * over the elements of its slot. {@code pollMin} moves that slot down a level once, after which each
  * next minimum of the slot is found in O(1); a loop that instead removes or re-keys the element that
  * {@code minElement} names passes over the slot every time, O(s²) in all for a slot of s elements
- * (an {@code increaseMinAllowedKey(minKey(), …)} first moves the slot down). {@code increaseMinAllowedKey} costs O(levels) per non-empty slot
- * visited plus O(1) per element moved or delivered; an empty range of any length costs O(levels ×
- * words), never time proportional to its length. (A removal leaves its slot's occupancy bit set; the
- * next search that meets it clears it, once per emptied slot.) Storage is pooled primitive arrays: 24
+ * (an {@code increaseMinAllowedKey(minKey(), …)} first moves the slot down).
+ * {@code increaseMinAllowedKey} costs O(levels) per non-empty slot visited plus O(1) per element
+ * moved or delivered; an empty range of any length costs O(levels × words), never time
+ * proportional to its length. (A removal leaves its slot's occupancy bit set; the next search that
+ * meets it clears it, once per emptied slot.) Storage is pooled primitive arrays: 24
  * bytes per element of capacity besides the value objects (with compressed references), plus 8
  * bytes per slot. Capacity grows by half when full, so grown storage stays within 36 bytes per element of the
  * size that made it grow; {@link #trimToSize()} gives back what the current elements do not need.
