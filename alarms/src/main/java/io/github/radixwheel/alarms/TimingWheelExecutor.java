@@ -318,7 +318,9 @@ public final class TimingWheelExecutor extends AbstractExecutorService implement
      * {@link #shutdown()}, then waits until terminated, as {@code ExecutorService.close()} does from
      * Java 19 on: if interrupted while waiting, calls {@link #shutdownNow()}, goes on waiting, and
      * restores the interrupt status. On the manual clock it does not wait (no thread could run the
-     * remaining delayed tasks; they stay pending until {@link #advanceTo} runs them).
+     * remaining delayed tasks; they stay pending until {@link #advanceTo} runs them). On the real
+     * clock, a task of this executor that calls it waits for itself, for good, as it would on a
+     * {@code ScheduledThreadPoolExecutor}: a task should call {@link #shutdown()} instead.
      */
     @Override
     public void close() {
