@@ -62,9 +62,10 @@ import io.github.radixwheel.core.internal.RadixEngine;
  *       in order costs O(g log r), once, r the number of distinct priorities among them, up to 64,
  *       and O(g log g) with more: many events of one time scheduled out of priority order cost
  *       O(log r) each, at most O(log g).</li>
- *   <li>{@code peekFirst}, {@code firstHandle}, {@code firstTime}: O(1) when the first event is at
- *       {@code now()} or was found since the last change; else one pass over the wheel slot that
- *       holds the earliest time.</li>
+ *   <li>{@code firstTime}: O(1) amortized. {@code peekFirst}, {@code firstHandle}: O(1) when the
+ *       first event is at {@code now()} or is known: once found, it stays known until it is taken,
+ *       removed, rescheduled or passed by a new event; else one pass over the wheel slot that
+ *       holds the earliest time (to find the lowest priority among that time's events).</li>
  *   <li>{@code clear}, {@code reset}: O(size + occupied slots); {@code trimToSize}: O(capacity);
  *       {@code forEachInOrder}, {@code toString}: O(n log n), allocating a copy;
  *       {@code checkInvariants}: O(n + slots), n the largest size since its last clear or its
@@ -184,12 +185,13 @@ public final class FutureEventList<E> {
      */
     public long add(double time, int priority, E event) {
         long key = checkedKey(time, event);
-        firstNode = NIL;
-        if (key != wheel.minAllowedKey()) {
-            return wheel.addInRange(key, priority, event, false);
-        }
         int n = wheel.allocateNode(priority, event);
-        current.insert(n, key, priority, false);
+        if (key != wheel.minAllowedKey()) {
+            wheel.insertLast(n, key);
+        } else {
+            current.insert(n, key, priority, false);
+        }
+        added(n, key, priority, false);
         return wheel.handleOf(n);
     }
 
@@ -209,12 +211,13 @@ public final class FutureEventList<E> {
      */
     public long addFirst(double time, int priority, E event) {
         long key = checkedKey(time, event);
-        firstNode = NIL;
-        if (key != wheel.minAllowedKey()) {
-            return wheel.addInRange(key, priority, event, true);
-        }
         int n = wheel.allocateNode(priority, event);
-        current.insert(n, key, priority, true);
+        if (key != wheel.minAllowedKey()) {
+            wheel.insertFirst(n, key);
+        } else {
+            current.insert(n, key, priority, true);
+        }
+        added(n, key, priority, true);
         return wheel.handleOf(n);
     }
 
@@ -252,7 +255,9 @@ public final class FutureEventList<E> {
         Checks.requireNonNull(event, "event");
         int ref = live(handle);
         int n = wheel.allocateNode(current.priority(ref), event);
-        firstNode = NIL;
+        if (ref == firstNode && !after) {
+            firstNode = n; // else the first stays: n is next to an event that is not before it
+        }
         if (wheel.key(ref) == wheel.minAllowedKey()) {
             current.insertBeside(n, ref, after);
         } else {
@@ -279,11 +284,14 @@ public final class FutureEventList<E> {
         wheel.requireMutable();
         long key = EventListTimes.key(time);
         long min = wheel.minAllowedKey();
-        firstNode = NIL;
+        if (e == firstNode) {
+            firstNode = NIL;
+        }
         if (wheel.key(e) == min) {
             current.unlink(e);
         } else if (key != min) {
             wheel.changeKey(e, key);
+            added(e, key, current.priority(e), false);
             return;
         } else {
             wheel.unlink(e);
@@ -292,6 +300,24 @@ public final class FutureEventList<E> {
             current.insert(e, key, current.priority(e), false);
         } else {
             wheel.insertLast(e, key);
+        }
+        added(e, key, current.priority(e), false);
+    }
+
+    /**
+     * Keeps the known first event, if any, across the scheduling of node {@code n} (new, or moved
+     * from a place that was not first): n is first if it comes before the first in the order, which
+     * one comparison tells, and the first stays otherwise. So a peek after each schedule costs O(1).
+     */
+    private void added(int n, long key, int priority, boolean front) {
+        int f = firstNode;
+        if (f == NIL) {
+            return;
+        }
+        long firstKey = wheel.key(f);
+        int firstPriority = current.priority(f);
+        if (key < firstKey || key == firstKey && (priority < firstPriority || front && priority == firstPriority)) {
+            firstNode = n;
         }
     }
 
@@ -321,7 +347,9 @@ public final class FutureEventList<E> {
             return false;
         }
         wheel.requireMutable();
-        firstNode = NIL;
+        if (e == firstNode) {
+            firstNode = NIL;
+        }
         if (wheel.key(e) == wheel.minAllowedKey()) {
             current.unlink(e);
         } else {
@@ -382,7 +410,9 @@ public final class FutureEventList<E> {
     // ---------------------------------------------------------------- the first event
 
     /**
-     * Returns the handle of the first pending event, the one {@link #pollFirst()} would take.
+     * Returns the handle of the first pending event, the one {@link #pollFirst()} would take. O(1)
+     * when the first event is at {@link #now()} or known; else one pass over the earliest time's
+     * wheel slot (see the class doc).
      *
      * @return its handle
      * @throws java.util.NoSuchElementException if the list is empty
@@ -392,17 +422,20 @@ public final class FutureEventList<E> {
     }
 
     /**
-     * Returns the time of the first pending event.
+     * Returns the time of the first pending event. O(1) amortized.
      *
      * @return its time
      * @throws java.util.NoSuchElementException if the list is empty
      */
     public double firstTime() {
-        return EventListTimes.time(wheel.key(requireFirst("firstTime")));
+        if (wheel.size() == 0) {
+            throw Checks.empty("firstTime of an empty event list");
+        }
+        return EventListTimes.time(wheel.key(firstNode != NIL ? firstNode : wheel.minNode())); // no priority to find
     }
 
     /**
-     * Returns the first pending event without taking it.
+     * Returns the first pending event without taking it. Costs as {@link #firstHandle()}.
      *
      * @return the event {@link #pollFirst()} would take, or null if the list is empty
      */
