@@ -20,6 +20,7 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.RunnableScheduledFuture;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -134,6 +135,16 @@ class TimingWheelExecutorFutureTest {
         ScheduledFuture<?> g = ex.schedule(log.task("g"), 1, TimeUnit.MILLISECONDS);
         g.cancel(false);
         assertTrue(g.toString().contains("Cancelled"), g.toString());
+    }
+
+    @Test
+    void toString_whileRunning_saysNotCompleted_asAFutureTaskDoes() {
+        TimingWheelExecutor ex = manual();
+        AtomicReference<ScheduledFuture<?>> self = new AtomicReference<>();
+        AtomicReference<String> inside = new AtomicReference<>();
+        self.set(ex.schedule(() -> inside.set(self.get().toString()), 1, TimeUnit.MILLISECONDS));
+        ex.advanceTo(2 * MS);
+        assertTrue(inside.get().contains("[Not completed, task = "), inside.get());
     }
 
     @Test

@@ -1,5 +1,6 @@
 package io.github.radixwheel.netty;
 
+import io.github.radixwheel.alarms.internal.TimerCore;
 import io.github.radixwheel.alarms.internal.WheelTask;
 import io.netty.util.Timeout;
 import io.netty.util.Timer;
@@ -93,10 +94,17 @@ final class RadixWheelTimeout extends WheelTask implements Timeout {
                 + " for execution.", rejection);
     }
 
+    /** {@return the deadline as {@code HashedWheelTimeout} tells it, from now, the state, and the task} */
     @Override
     public String toString() {
         int s = state();
-        return "RadixWheelTimeout(" + (s == RUNNING ? "expired" : s == CANCELLED ? "cancelled" : "pending")
-                + ", task: " + task + ")";
+        long deadline = deadline();
+        long remaining = deadline - timer.now();
+        String when = deadline == TimerCore.NEVER ? "never"
+                : remaining > 0 ? remaining + " ns later"
+                : remaining < 0 ? -remaining + " ns ago"
+                : "now";
+        return "RadixWheelTimeout(deadline: " + when + ", "
+                + (s == RUNNING ? "expired" : s == CANCELLED ? "cancelled" : "pending") + ", task: " + task + ")";
     }
 }

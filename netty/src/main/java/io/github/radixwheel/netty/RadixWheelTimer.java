@@ -70,6 +70,8 @@ public final class RadixWheelTimer implements Timer {
 
     private final TimerCore core;
     private final long tickNanos;
+    /** The most pending timeouts, or {@code <= 0} for no limit: for the message of a refusal. */
+    private final long maxPendingTimeouts;
     private final long origin = System.nanoTime();
 
     /** A timer with a 100 ms tick and Netty's default thread factory. */
@@ -93,7 +95,7 @@ public final class RadixWheelTimer implements Timer {
      * @param tickDuration the tick (under 1 ms: 1 ms)
      * @param unit its unit
      * @throws NullPointerException if {@code unit} is null
-     * @throws IllegalArgumentException if {@code tickDuration <= 0}
+     * @throws IllegalArgumentException if {@code tickDuration <= 0}, or longer than {@code Long.MAX_VALUE} ns
      */
     public RadixWheelTimer(long tickDuration, TimeUnit unit) {
         this(Executors.defaultThreadFactory(), tickDuration, unit);
@@ -106,7 +108,7 @@ public final class RadixWheelTimer implements Timer {
      * @param tickDuration the tick (under 1 ms: 1 ms)
      * @param unit its unit
      * @throws NullPointerException if {@code threadFactory} or {@code unit} is null
-     * @throws IllegalArgumentException if {@code tickDuration <= 0}
+     * @throws IllegalArgumentException if {@code tickDuration <= 0}, or longer than {@code Long.MAX_VALUE} ns
      */
     public RadixWheelTimer(ThreadFactory threadFactory, long tickDuration, TimeUnit unit) {
         this(threadFactory, tickDuration, unit, 0, null);
@@ -120,7 +122,8 @@ public final class RadixWheelTimer implements Timer {
      * @param unit its unit
      * @param ticksPerWheel {@code HashedWheelTimer}'s bucket count, {@code 1..2^30}; unused
      * @throws NullPointerException if {@code unit} is null
-     * @throws IllegalArgumentException if {@code tickDuration <= 0} or {@code ticksPerWheel} is out of range
+     * @throws IllegalArgumentException if {@code tickDuration <= 0} or longer than {@code Long.MAX_VALUE} ns, or
+     *     {@code ticksPerWheel} is out of range
      */
     public RadixWheelTimer(long tickDuration, TimeUnit unit, int ticksPerWheel) {
         this(Executors.defaultThreadFactory(), tickDuration, unit, ticksPerWheel);
@@ -135,7 +138,8 @@ public final class RadixWheelTimer implements Timer {
      * @param unit its unit
      * @param ticksPerWheel {@code HashedWheelTimer}'s bucket count, {@code 1..2^30}; unused
      * @throws NullPointerException if {@code threadFactory} or {@code unit} is null
-     * @throws IllegalArgumentException if {@code tickDuration <= 0} or {@code ticksPerWheel} is out of range
+     * @throws IllegalArgumentException if {@code tickDuration <= 0} or longer than {@code Long.MAX_VALUE} ns, or
+     *     {@code ticksPerWheel} is out of range
      */
     public RadixWheelTimer(ThreadFactory threadFactory, long tickDuration, TimeUnit unit, int ticksPerWheel) {
         this(threadFactory, tickDuration, unit, ticksPerWheel, true, 0, null);
@@ -143,8 +147,10 @@ public final class RadixWheelTimer implements Timer {
 
     /**
      * As {@link #RadixWheelTimer(ThreadFactory, long, TimeUnit)}, for code written for
-     * {@code HashedWheelTimer}; {@code ticksPerWheel} is only checked, and there is no leak to detect
-     * (a stopped or unreachable timer holds no thread).
+     * {@code HashedWheelTimer}; {@code ticksPerWheel} is only checked, and no leak is reported: as a
+     * {@code HashedWheelTimer}'s, the thread of a timer that is never stopped stays (parked while
+     * nothing is pending), whether or not the timer is still reachable, and the default thread
+     * factory's thread keeps the JVM from exiting. Call {@link #stop()}.
      *
      * @param threadFactory makes the timer's thread
      * @param tickDuration the tick (under 1 ms: 1 ms)
@@ -152,7 +158,8 @@ public final class RadixWheelTimer implements Timer {
      * @param ticksPerWheel {@code HashedWheelTimer}'s bucket count, {@code 1..2^30}; unused
      * @param leakDetection unused
      * @throws NullPointerException if {@code threadFactory} or {@code unit} is null
-     * @throws IllegalArgumentException if {@code tickDuration <= 0} or {@code ticksPerWheel} is out of range
+     * @throws IllegalArgumentException if {@code tickDuration <= 0} or longer than {@code Long.MAX_VALUE} ns, or
+     *     {@code ticksPerWheel} is out of range
      */
     public RadixWheelTimer(ThreadFactory threadFactory, long tickDuration, TimeUnit unit, int ticksPerWheel,
             boolean leakDetection) {
@@ -171,7 +178,8 @@ public final class RadixWheelTimer implements Timer {
      * @param leakDetection unused
      * @param maxPendingTimeouts the most pending timeouts; {@code <= 0}: no limit
      * @throws NullPointerException if {@code threadFactory} or {@code unit} is null
-     * @throws IllegalArgumentException if {@code tickDuration <= 0} or {@code ticksPerWheel} is out of range
+     * @throws IllegalArgumentException if {@code tickDuration <= 0} or longer than {@code Long.MAX_VALUE} ns, or
+     *     {@code ticksPerWheel} is out of range
      */
     public RadixWheelTimer(ThreadFactory threadFactory, long tickDuration, TimeUnit unit, int ticksPerWheel,
             boolean leakDetection, long maxPendingTimeouts) {
@@ -191,15 +199,22 @@ public final class RadixWheelTimer implements Timer {
      * @param maxPendingTimeouts the most pending timeouts; {@code <= 0}: no limit
      * @param taskExecutor where tasks run; null: the timer's thread
      * @throws NullPointerException if {@code threadFactory} or {@code unit} is null
-     * @throws IllegalArgumentException if {@code tickDuration <= 0} or {@code ticksPerWheel} is out of range
+     * @throws IllegalArgumentException if {@code tickDuration <= 0} or longer than {@code Long.MAX_VALUE} ns, or
+     *     {@code ticksPerWheel} is out of range
      */
     public RadixWheelTimer(ThreadFactory threadFactory, long tickDuration, TimeUnit unit, int ticksPerWheel,
             boolean leakDetection, long maxPendingTimeouts, Executor taskExecutor) {
-        this(checkTicksPerWheel(ticksPerWheel, threadFactory), tickDuration, unit, maxPendingTimeouts, taskExecutor);
+        this(checkTicksPerWheel(ticksPerWheel, threadFactory, tickDuration, unit), tickDuration, unit,
+                maxPendingTimeouts, taskExecutor);
     }
 
-    /** Checks {@code ticksPerWheel} before anything is built; returns {@code threadFactory}. */
-    private static ThreadFactory checkTicksPerWheel(int ticksPerWheel, ThreadFactory threadFactory) {
+    /**
+     * Checks the arguments in {@code HashedWheelTimer}'s order, {@code ticksPerWheel} last, before
+     * anything is built; returns {@code threadFactory}.
+     */
+    private static ThreadFactory checkTicksPerWheel(int ticksPerWheel, ThreadFactory threadFactory, long tickDuration,
+            TimeUnit unit) {
+        checkTick(threadFactory, tickDuration, unit);
         if (ticksPerWheel <= 0 || ticksPerWheel > MAX_TICKS_PER_WHEEL) {
             throw new IllegalArgumentException("ticksPerWheel: " + ticksPerWheel + " (expected: 1.."
                     + MAX_TICKS_PER_WHEEL + ")");
@@ -219,18 +234,25 @@ public final class RadixWheelTimer implements Timer {
      *     be cancelled until it starts there; it stays in that executor's queue until then, with its
      *     task, which {@link Timeout#task()} still returns
      * @throws NullPointerException if {@code threadFactory} or {@code unit} is null
-     * @throws IllegalArgumentException if {@code tickDuration <= 0}
+     * @throws IllegalArgumentException if {@code tickDuration <= 0}, or longer than
+     *     {@code Long.MAX_VALUE} nanoseconds
      */
     public RadixWheelTimer(ThreadFactory threadFactory, long tickDuration, TimeUnit unit, long maxPendingTimeouts,
             Executor taskExecutor) {
-        Objects.requireNonNull(threadFactory, "threadFactory");
-        Objects.requireNonNull(unit, "unit");
-        if (tickDuration <= 0) {
-            throw new IllegalArgumentException("tickDuration: " + tickDuration + " " + unit + " (expected: > 0)");
-        }
+        checkTick(threadFactory, tickDuration, unit);
         this.tickNanos = Math.max(MIN_TICK_NANOS, unit.toNanos(tickDuration));
+        this.maxPendingTimeouts = maxPendingTimeouts;
         this.core = new TimerCore(tickNanos, LevelBits.DEFAULT, maxPendingTimeouts, taskExecutor,
                 () -> System.nanoTime() - origin, threadFactory, () -> { });
+    }
+
+    private static void checkTick(ThreadFactory threadFactory, long tickDuration, TimeUnit unit) {
+        Objects.requireNonNull(threadFactory, "threadFactory");
+        Objects.requireNonNull(unit, "unit");
+        if (tickDuration <= 0 || unit.toNanos(tickDuration) == Long.MAX_VALUE && unit != TimeUnit.NANOSECONDS) {
+            throw new IllegalArgumentException("tickDuration: " + tickDuration + " " + unit + " (expected: > 0 and at most "
+                    + Long.MAX_VALUE + " ns)");
+        }
     }
 
     /**
@@ -245,7 +267,7 @@ public final class RadixWheelTimer implements Timer {
     public Timeout newTimeout(TimerTask task, long delay, TimeUnit unit) {
         Objects.requireNonNull(task, "task");
         Objects.requireNonNull(unit, "unit");
-        long now = System.nanoTime() - origin;
+        long now = now();
         long deadline = now + Math.max(0, unit.toNanos(delay));
         if (deadline < now) {
             deadline = TimerCore.NEVER; // overflowed: never
@@ -257,7 +279,7 @@ public final class RadixWheelTimer implements Timer {
         }
         if (scheduled == TimerCore.FULL) {
             throw new RejectedExecutionException("Number of pending timeouts (" + pendingTimeouts()
-                    + ") is greater than or equal to maximum allowed pending timeouts");
+                    + ") is greater than or equal to maximum allowed pending timeouts (" + maxPendingTimeouts + ")");
         }
         return timeout;
     }
@@ -308,6 +330,11 @@ public final class RadixWheelTimer implements Timer {
 
     TimerCore core() {
         return core;
+    }
+
+    /** {@return the timer's clock, on which deadlines are kept} */
+    long now() {
+        return System.nanoTime() - origin;
     }
 
     @Override

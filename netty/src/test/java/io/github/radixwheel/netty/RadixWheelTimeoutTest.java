@@ -52,13 +52,24 @@ class RadixWheelTimeoutTest {
         Timeout timeout = timer.newTimeout(new NamedTask("answer"), 1, TimeUnit.HOURS);
         assertFalse(timeout.isExpired());
         assertFalse(timeout.isCancelled());
-        assertEquals("RadixWheelTimeout(pending, task: answer)", timeout.toString());
+        assertTrue(timeout.toString().matches("RadixWheelTimeout\\(deadline: \\d+ ns later, pending, task: answer\\)"),
+                timeout.toString());
+        long later = Long.parseLong(timeout.toString().replaceAll("\\D*(\\d+) ns later.*", "$1"));
+        assertTrue(later > TimeUnit.MINUTES.toNanos(59) && later <= TimeUnit.HOURS.toNanos(1), later + " ns");
         assertTrue(timeout.cancel());
         assertFalse(timeout.isExpired());
         assertTrue(timeout.isCancelled());
-        assertEquals("RadixWheelTimeout(cancelled, task: answer)", timeout.toString());
+        assertTrue(timeout.toString().matches("RadixWheelTimeout\\(deadline: \\d+ ns later, cancelled, task: answer\\)"),
+                timeout.toString());
         assertFalse(timeout.cancel());
         assertTrue(timeout.isCancelled());
+    }
+
+    @Test
+    void toString_ofATimeoutThatNeverExpires_saysNever() {
+        RadixWheelTimer timer = timers.timer(1);
+        Timeout timeout = timer.newTimeout(new NamedTask("far"), Long.MAX_VALUE, TimeUnit.DAYS);
+        assertEquals("RadixWheelTimeout(deadline: never, pending, task: far)", timeout.toString());
     }
 
     @Test
@@ -77,14 +88,16 @@ class RadixWheelTimeoutTest {
         };
         Timeout timeout = timer.newTimeout(task, 1, TimeUnit.MILLISECONDS);
         await(ran, "the task");
-        assertEquals("true false RadixWheelTimeout(expired, task: expiring)", seenInside.get());
+        assertTrue(seenInside.get().matches("true false RadixWheelTimeout\\(deadline: (\\d+ ns ago|now), expired, task: expiring\\)"),
+                seenInside.get());
         assertEquals(Boolean.FALSE, cancelInside.get(), "a running timeout cannot be cancelled");
         assertTrue(timeout.isExpired());
         assertFalse(timeout.isCancelled());
         assertFalse(timeout.cancel());
         assertTrue(timeout.isExpired());
         assertFalse(timeout.isCancelled());
-        assertEquals("RadixWheelTimeout(expired, task: expiring)", timeout.toString());
+        assertTrue(timeout.toString().matches("RadixWheelTimeout\\(deadline: (\\d+ ns ago|now), expired, task: expiring\\)"),
+                timeout.toString());
     }
 
     @Test

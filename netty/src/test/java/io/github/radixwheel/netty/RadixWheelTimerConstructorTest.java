@@ -147,7 +147,30 @@ class RadixWheelTimerConstructorTest {
         assertTick(1_000_000, 1, TimeUnit.MILLISECONDS);
         assertTick(1_000_001, 1_000_001, TimeUnit.NANOSECONDS);
         assertTick(TimeUnit.DAYS.toNanos(1), 1, TimeUnit.DAYS);
-        assertTick(Long.MAX_VALUE, Long.MAX_VALUE, TimeUnit.DAYS); // saturates, never overflows
+        assertTick(Long.MAX_VALUE, Long.MAX_VALUE, TimeUnit.NANOSECONDS);
+    }
+
+    @Test
+    void tick_longerThanLongMaxValueNanoseconds_throwsIllegalArgumentException() {
+        ThreadFactory factory = timers.threadFactory();
+        int threadsMade = timers.threadsMade();
+        for (TimeUnit unit : new TimeUnit[] {TimeUnit.MICROSECONDS, TimeUnit.SECONDS, TimeUnit.DAYS}) {
+            long tick = unit.convert(Long.MAX_VALUE, TimeUnit.NANOSECONDS) + 1;
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                    () -> new RadixWheelTimer(factory, tick, unit));
+            assertTrue(e.getMessage().contains(tick + " " + unit), e.getMessage());
+            assertThrows(IllegalArgumentException.class, () -> new RadixWheelTimer(factory, Long.MAX_VALUE, unit, 512));
+        }
+        assertEquals(threadsMade, timers.threadsMade(), "a refused tick makes no thread");
+    }
+
+    @Test
+    void argumentsAreCheckedInHashedWheelTimersOrder() {
+        assertThrows(NullPointerException.class, () -> new RadixWheelTimer(null, 0, TimeUnit.MILLISECONDS, 0));
+        assertThrows(NullPointerException.class, () -> new RadixWheelTimer(timers.threadFactory(), 0, null, 0));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> new RadixWheelTimer(timers.threadFactory(), 0, TimeUnit.MILLISECONDS, 0));
+        assertTrue(e.getMessage().startsWith("tickDuration"), e.getMessage());
     }
 
     @Test

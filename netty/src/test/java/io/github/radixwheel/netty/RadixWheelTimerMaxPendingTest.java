@@ -43,7 +43,8 @@ class RadixWheelTimerMaxPendingTest {
             for (int attempt = 0; attempt < 3; attempt++) {
                 RejectedExecutionException e = assertThrows(RejectedExecutionException.class,
                         () -> timer.newTimeout(t -> ran.set(true), 0, TimeUnit.MILLISECONDS));
-                assertTrue(e.getMessage().contains(Integer.toString(limit)), e.getMessage());
+                assertTrue(e.getMessage().startsWith("Number of pending timeouts (" + limit + ")"), e.getMessage());
+                assertTrue(e.getMessage().endsWith("maximum allowed pending timeouts (" + limit + ")"), e.getMessage());
             }
             assertEquals(limit, timer.pendingTimeouts());
             for (Timeout t : accepted) {

@@ -300,8 +300,7 @@ public class ScheduledTask<V> extends WheelTask implements RunnableScheduledFutu
         String status = s == NORMAL ? "[Completed normally]"
                 : s == EXCEPTIONAL ? "[Completed exceptionally: " + body + "]"
                 : s == CANCELLED ? "[Cancelled]"
-                : s == RUNNING ? "[Running]"
-                : "[Not completed, task = " + body + "]";
+                : "[Not completed, task = " + body + "]"; // running too, as a FutureTask says
         return super.toString() + status;
     }
 }

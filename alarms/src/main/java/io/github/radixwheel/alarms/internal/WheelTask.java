@@ -94,6 +94,14 @@ public abstract class WheelTask implements Runnable {
     protected WheelTask() {}
 
     /**
+     * {@return the deadline on the owner's clock, {@link TimerCore#NEVER} for never, as the core
+     * admitted it} A plain read, for a thread that scheduled the task or ran it, or for a description.
+     */
+    public final long deadline() {
+        return deadline;
+    }
+
+    /**
      * Called by the core when it admits the task, after it wrote {@link #deadline} and before the task
      * enters the ring or the wheel: a subclass that keeps its submission order records it here, so
      * that it is in place before any other thread can find the task.
