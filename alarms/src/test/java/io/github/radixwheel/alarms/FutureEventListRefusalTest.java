@@ -3,6 +3,7 @@ package io.github.radixwheel.alarms;
 import static io.github.radixwheel.alarms.EventListTestSupport.pollAll;
 import static io.github.radixwheel.alarms.EventListTestSupport.refused;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -126,6 +127,7 @@ class FutureEventListRefusalTest {
         }));
         assertEquals(2, nested.size());
         assertTrue(nested.get(0).getMessage().contains("pollFirst"), nested.get(0).getMessage());
+        assertFalse(nested.get(0).getMessage().contains("queue"), "names no other structure: " + nested.get(0).getMessage());
         assertEquals(List.of("atNow", "later-3", "later"), pollAll(list), "the list goes on afterwards");
     }
 
@@ -170,8 +172,9 @@ class FutureEventListRefusalTest {
                 l -> l.reset(2.0),
                 FutureEventList::trimToSize);
         for (Consumer<FutureEventList<String>> modification : modifications) {
-            refused(list, ConcurrentModificationException.class,
+            Throwable t = refused(list, ConcurrentModificationException.class,
                     () -> list.forEachInOrder((handle, time, priority, event) -> modification.accept(list)));
+            assertFalse(t.getMessage().contains("queue"), "names no other structure: " + t.getMessage());
         }
         // Reading is fine.
         list.forEachInOrder((handle, time, priority, event) -> {

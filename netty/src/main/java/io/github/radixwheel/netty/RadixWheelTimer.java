@@ -250,8 +250,8 @@ public final class RadixWheelTimer implements Timer {
         Objects.requireNonNull(threadFactory, "threadFactory");
         Objects.requireNonNull(unit, "unit");
         if (tickDuration <= 0 || unit.toNanos(tickDuration) == Long.MAX_VALUE && unit != TimeUnit.NANOSECONDS) {
-            throw new IllegalArgumentException("tickDuration: " + tickDuration + " " + unit + " (expected: > 0 and at most "
-                    + Long.MAX_VALUE + " ns)");
+            throw new IllegalArgumentException("tickDuration: " + tickDuration + " " + unit
+                    + " (expected: > 0 and at most " + Long.MAX_VALUE + " ns)");
         }
     }
 

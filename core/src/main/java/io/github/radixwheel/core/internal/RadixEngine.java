@@ -207,7 +207,7 @@ public class RadixEngine {
     /** @throws IllegalStateException if a delivering call is under way (a nested call from a handler) */
     public void requireNotDelivering(String method) {
         if (guard == DELIVERING) {
-            throw Checks.state(method + " called from inside a handler of this queue");
+            throw Checks.state(method + " called from inside one of this structure's own handlers (a nested delivery)");
         }
     }
 
@@ -238,7 +238,8 @@ public class RadixEngine {
     /** @throws ConcurrentModificationException if an iteration is under way */
     public void requireMutable() {
         if (guard == ITERATING) {
-            throw new ConcurrentModificationException("the queue was modified from inside forEach or forEachInOrder");
+            throw new ConcurrentModificationException(
+                    "modified from inside an iteration over it (forEach, forEachInOrder)");
         }
     }
 
