@@ -287,7 +287,8 @@ public final class RadixWheelTimer implements Timer {
     /**
      * Stops the timer: cancels every timeout that has not expired, and waits for the thread to end,
      * interrupting it meanwhile as {@code HashedWheelTimer} does (a task running there sees the
-     * interrupt). A second call returns an empty set.
+     * interrupt). A second call returns an empty set. O(pending timeouts + occupied wheel slots),
+     * besides the wait.
      *
      * @return the timeouts that had not expired, each now {@link Timeout#isCancelled() cancelled}, in
      *     a set of the caller's own
