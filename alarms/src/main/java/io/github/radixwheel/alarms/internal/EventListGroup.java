@@ -191,15 +191,11 @@ public final class EventListGroup {
                 hi += runs.length;
                 at += runs.length;
             }
-            for (int i = lo; i < at; i++) {
-                set(i - 1, get(i));
-            }
+            shiftDown(lo, at);
             lo--;
             set(at - 1, entry);
         } else {
-            for (int i = hi; i > at; i--) {
-                set(i, get(i - 1));
-            }
+            shiftUp(at, hi);
             hi++;
             set(at, entry);
         }
@@ -207,23 +203,47 @@ public final class EventListGroup {
 
     private void removeRun(int i) {
         if (i - lo < hi - i - 1) {
-            for (int k = i; k > lo; k--) {
-                set(k, get(k - 1));
-            }
+            shiftUp(lo, i);
             lo++;
             if (lo == runs.length) {
                 lo = 0;
                 hi -= runs.length;
             }
         } else {
-            for (int k = i; k < hi - 1; k++) {
-                set(k, get(k + 1));
-            }
+            shiftDown(i + 1, hi);
             hi--;
         }
         if (lo == hi) {
             lo = 0;
             hi = 0;
+        }
+    }
+
+    /**
+     * Moves the entries at logical indices {@code [from, to)} one place down, to {@code [from - 1,
+     * to - 1)}: a block copy per stretch that does not wrap round the array, so that a run started
+     * or ended in the middle of many costs a memory move, not a loop over them.
+     */
+    private void shiftDown(int from, int to) {
+        long[] r = runs;
+        for (int i = from; i < to; ) {
+            int source = slot(i);
+            int target = slot(i - 1);
+            int n = Math.min(to - i, r.length - Math.max(source, target));
+            System.arraycopy(r, source, r, target, n);
+            i += n;
+        }
+    }
+
+    /** Moves the entries at logical indices {@code [from, to)} one place up, to {@code [from + 1, to + 1)}. */
+    private void shiftUp(int from, int to) {
+        long[] r = runs;
+        for (int i = to; i > from; ) {
+            int source = slot(i - 1); // the last entry of the stretch
+            int target = slot(i);
+            int n = Math.min(i - from, Math.min(source, target) + 1);
+            System.arraycopy(r, source - n + 1, r, target - n + 1, n);
+            i -= n;
         }
     }
 
