@@ -26,6 +26,55 @@ import org.junit.jupiter.params.provider.ValueSource;
 class KeyedTimerRegressionTest {
     private static final long MS = 1_000_000L;
 
+    /** A key whose hash follows a field that the test changes while it is armed: a contract violation. */
+    private static final class ChangingKey {
+        int id;
+
+        ChangingKey(int id) {
+            this.id = id;
+        }
+
+        @Override
+        public int hashCode() {
+            return id;
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof ChangingKey && ((ChangingKey) o).id == id;
+        }
+    }
+
+    /**
+     * Found by an outside review: a key changed while armed expired, its map entry stayed (the
+     * changed key no longer found it), and its freed id went to the next arming, so that the old key,
+     * changed back, read and removed another key's arming. The damage now stays with the changed key,
+     * as with a {@code HashMap}.
+     */
+    @Test
+    void keyChangedWhileArmed_expires_andLeavesOtherKeysAlone() {
+        List<String> fired = new ArrayList<>();
+        KeyedTimer<ChangingKey, String> timer = KeyedTimer.<ChangingKey, String>builder().manualClock().stripes(1)
+                .build((k, v) -> fired.add(v));
+        ChangingKey one = new ChangingKey(1);
+        timer.set(one, "one", Duration.ofMillis(1));
+        one.id = 1000;
+        timer.advanceTo(2 * MS);
+        assertEquals(List.of("one"), fired);
+        assertEquals(0, timer.size(), "the expired key's entry is gone");
+        timer.checkInvariants();
+        timer.set(new ChangingKey(2), "two", Duration.ofMillis(100));
+        one.id = 1;
+        assertFalse(timer.containsKey(new ChangingKey(1)));
+        assertEquals(null, timer.get(new ChangingKey(1)));
+        assertFalse(timer.remove(new ChangingKey(1)));
+        assertEquals("two", timer.get(new ChangingKey(2)));
+        timer.advanceTo(200 * MS);
+        assertEquals(List.of("one", "two"), fired);
+        assertEquals(0, timer.size());
+        timer.checkInvariants();
+    }
+
     @Test
     void drain_actionThrowsError_remainingKeysStillHandedOver() {
         KeyedTimer<String, String> timer = KeyedTimer.<String, String>builder().manualClock()

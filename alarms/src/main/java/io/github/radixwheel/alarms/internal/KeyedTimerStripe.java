@@ -10,6 +10,7 @@ import io.github.radixwheel.core.internal.Checks;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 import it.unimi.dsi.fastutil.objects.Object2IntMap;
 import it.unimi.dsi.fastutil.objects.Object2IntOpenHashMap;
+import it.unimi.dsi.fastutil.objects.ObjectIterator;
 import java.util.Arrays;
 
 /**
@@ -258,10 +259,27 @@ public final class KeyedTimerStripe<K, V> {
             return STALE;
         }
         Object value = values[id];
-        ids.removeInt(keys[id]);
+        if (!ids.remove(keys[id], id)) {
+            forgetChangedKey(id);
+        }
         unmarkFound();
         freeId(id);
         return value;
+    }
+
+    /**
+     * The stored key of {@code id} no longer finds its own entry: its {@code hashCode} or
+     * {@code equals} changed while it was armed, which the contract forbids. Its entry is found by
+     * its id instead, O(keys), so that the id, freed next and reused, is not left mapped from it
+     * (which would let the changed key reach another key's arming).
+     */
+    private void forgetChangedKey(int id) {
+        for (ObjectIterator<Object2IntMap.Entry<K>> it = ids.object2IntEntrySet().fastIterator(); it.hasNext(); ) {
+            if (it.next().getIntValue() == id) {
+                it.remove();
+                return;
+            }
+        }
     }
 
     /** When an advance would first fire an alarm, or {@link Long#MAX_VALUE} if never. */
