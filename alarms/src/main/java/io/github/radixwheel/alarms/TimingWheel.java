@@ -55,7 +55,8 @@ import io.github.radixwheel.core.internal.RadixEngine;
  * {@code addAfter}, {@code remove}, {@code reschedule} and the lookups cost O(1) and allocate
  * nothing once capacity suffices; advancing costs O(1) per alarm fired or moved down a level plus
  * O(levels × words) per empty stretch, whatever its length. {@link #minAlarmTime()} and
- * {@link #maxAlarmTimeInMinInterval()} look at the alarms that share the minimum interval's slot;
+ * {@link #maxAlarmTimeInMinInterval()} pass over the alarms that share the minimum interval's slot
+ * (so does {@link #advanceClockStopAtNextAlarm}, once per call);
  * {@link #nextAlarmFiresAt()} and {@link #minAlarmIntervalNum()} are O(1) when cached, and none of
  * them walks empty slots.
  *
@@ -484,7 +485,11 @@ public final class TimingWheel<V> {
      * {@code advanceClock(to, handler)}; otherwise moves {@code now()} to
      * {@code max(now(), minAlarmTime())} and fires as {@link #firePastAlarms} does. When
      * {@code now() <= minAlarmTime()} before the call, the alarms fired are exactly those at that
-     * earliest time (plus those that handlers add at it).
+     * earliest time (plus those that handlers add at it). Besides what it fires, costs a pass over
+     * the alarms of the minimum interval's slot, as {@link #minAlarmTime()}: stepping this way
+     * through an interval that holds g alarms at distinct times costs O(g²) in all, where
+     * {@link #fireNextAlarm} takes one alarm at a time in O(1) amortized. A precision under which an
+     * interval holds few alarms keeps the passes short.
      *
      * @param to the time not to go beyond
      * @param handler receives each fired alarm
@@ -601,7 +606,9 @@ public final class TimingWheel<V> {
     }
 
     /**
-     * {@return the exact least time of any alarm}
+     * {@return the exact least time of any alarm} O(s) for the s alarms in the slot of the minimum
+     * interval (a pass over them, as they are kept in insertion order); O(1) amortized with
+     * precision 1 and a non-negative start, where times are not stored.
      *
      * @throws java.util.NoSuchElementException if the wheel is empty
      */
@@ -611,7 +618,8 @@ public final class TimingWheel<V> {
     }
 
     /**
-     * {@return the exact greatest time among the alarms of the least interval}
+     * {@return the exact greatest time among the alarms of the least interval} Costs as
+     * {@link #minAlarmTime()}.
      *
      * @throws java.util.NoSuchElementException if the wheel is empty
      */
@@ -679,7 +687,10 @@ public final class TimingWheel<V> {
         });
     }
 
-    /** {@return the clock, the size and the first few alarms in firing order} */
+    /**
+     * {@return the clock, the size and the first few alarms in firing order} To find them it puts
+     * the first occupied slot in order: O(s log s) for a slot of s alarms, with a copy.
+     */
     @Override
     public String toString() {
         StringBuilder sb = new StringBuilder("TimingWheel[now=").append(now).append(", start=").append(start())

@@ -309,7 +309,10 @@ public final class IndexedTimingWheelQueue {
         engine.checkInvariants();
     }
 
-    /** {@return the size, the allowed key range and the first few ids in delivery order} */
+    /**
+     * {@return the size, the allowed key range and the first few ids in delivery order} To find them
+     * it puts the first occupied slot in order: O(s log s) for a slot of s ids, with a copy.
+     */
     @Override
     public String toString() {
         StringBuilder sb = new StringBuilder("IndexedTimingWheelQueue[size=").append(size())

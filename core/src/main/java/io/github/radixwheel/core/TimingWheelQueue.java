@@ -58,6 +58,9 @@ import io.github.radixwheel.core.internal.RadixEngine;
  * bytes per element of capacity besides the value objects (with compressed references), plus 8
  * bytes per slot. Capacity grows by half when full, so grown storage stays within 36 bytes per element of the
  * size that made it grow; {@link #trimToSize()} gives back what the current elements do not need.
+ * A growth copies the pool's arrays, whose link array also holds a list head per slot: O(capacity +
+ * slots), and for a moment twice that memory. With wide levels (millions of slots), pass an
+ * {@code initialCapacity} that spares the growths.
  * A removed element's value is not referenced. A level may have at most 24 bits.
  *
  * @param <V> the type of the values; null values are allowed
@@ -139,8 +142,8 @@ public final class TimingWheelQueue<V> {
     }
 
     /**
-     * Adds an element at the back of its key's insertion order. O(1); allocates only when the pool
-     * grows.
+     * Adds an element at the back of its key's insertion order. O(1), but for a growth of the pool
+     * (O(capacity + slots), see the class doc), the only time it allocates.
      *
      * @param key the key, {@code minAllowedKey() <= key <= maxAllowedKey()}
      * @param value the value, possibly null
@@ -398,7 +401,10 @@ public final class TimingWheelQueue<V> {
         wheel.checkInvariants();
     }
 
-    /** {@return the size, the allowed key range and the first few elements in delivery order} */
+    /**
+     * {@return the size, the allowed key range and the first few elements in delivery order} To find
+     * them it puts the first occupied slot in order: O(s log s) for a slot of s elements, with a copy.
+     */
     @Override
     public String toString() {
         StringBuilder sb = new StringBuilder("TimingWheelQueue[size=").append(size())
