@@ -566,7 +566,7 @@ public final class KeyedTimer<K, V> implements AutoCloseable {
          * Sets the number of stripes.
          *
          * @param stripes how many independently locked parts the keys are spread over, a power of
-         *     two; more stripes let more threads arm keys at once, each costs a wheel (about 140 KB
+         *     two; more stripes let more threads arm keys at once, each costs a wheel (about 60 KB
          *     with the default level bits). Default: twice the processors, rounded up to a power of
          *     two, at most 64
          * @return this builder

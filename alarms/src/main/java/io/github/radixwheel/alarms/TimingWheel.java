@@ -16,8 +16,8 @@ import io.github.radixwheel.core.internal.RadixEngine;
  * {@link Long#MAX_VALUE}. Interval numbers stop at {@code Long.MAX_VALUE}: the last representable
  * interval holds time {@code Long.MAX_VALUE}, except with precision 1 and a negative start, where
  * interval {@code Long.MAX_VALUE} is the single time {@code start + Long.MAX_VALUE} and later times
- * have no interval of their own. The wheel accepts no alarm after the last representable interval's
- * start time ({@link #maxAllowedAlarmTime()}). Alarms in the last representable interval never
+ * have no interval of their own. The wheel accepts no alarm after the last time whose interval
+ * number is representable ({@link #maxAllowedAlarmTime()}). Alarms in the last representable interval never
  * fire through {@link #advanceClock}, since no later interval exists; {@link #firePastAlarms},
  * {@link #advanceClockStopAtNextAlarm} and {@link #fireNextAlarm} fire them once the clock is there.
  *

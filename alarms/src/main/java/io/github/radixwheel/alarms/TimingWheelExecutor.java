@@ -85,8 +85,9 @@ import java.util.function.LongSupplier;
  * A task that runs on the executor's thread (also through a task executor that runs tasks on the
  * calling thread) starts with the interrupt cleared, as on a pool's worker.
  *
- * <p><b>Implementation note.</b> Pending tasks sit in a radix wheel keyed by tick (see
- * {@link io.github.radixwheel.core.TimingWheelQueue}) under one lock. A schedule hands its task to
+ * <p><b>Implementation note.</b> Pending tasks sit in a radix wheel keyed by tick, as
+ * {@link io.github.radixwheel.core.TimingWheelQueue}'s elements do, but intrusive (each future
+ * carries its own links), under one lock. A schedule hands its task to
  * the wheel through a bounded ring without the lock, and a cancel wins its task by a compare-and-set,
  * taking the lock only to unlink one that has entered the wheel: both cost O(1), whatever the number
  * of pending tasks (a heap costs O(log n)). The thread takes the due tasks of a tick together, under

@@ -15,6 +15,10 @@
  *   <li>{@link io.github.radixwheel.alarms.KeyedTimer} arms one deadline per key from any thread,
  *       with a driving thread of its own or a manual clock, and calls back on expiry: connection
  *       keep-alives, session and cache expiry, request timeouts.</li>
+ *   <li>{@link io.github.radixwheel.alarms.TimingWheelExecutor} is a
+ *       {@link java.util.concurrent.ScheduledExecutorService}, a drop-in for a one-thread
+ *       {@code ScheduledThreadPoolExecutor}: delayed tasks of a server (request timeouts, retries,
+ *       leases), most of them cancelled before they run, with O(1) cancel that retains nothing.</li>
  * </ul>
  */
 package io.github.radixwheel.alarms;
