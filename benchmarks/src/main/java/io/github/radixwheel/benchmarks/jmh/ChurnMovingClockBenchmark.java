@@ -44,8 +44,8 @@ import org.openjdk.jmh.annotations.Warmup;
  * <p><b>Checks.</b> Each index's timer id, deadline, and whether it fired are kept exactly. A
  * firing must deliver the payload of a pending index whose timer has the fired id and is due; a
  * pick of a pending index must find it not yet due (else the implementation missed a firing), and
- * its cancel must succeed. After each iteration the size must equal the pending count, no pending
- * timer may be due, and fired + cancelled + pending must equal N + operations.
+ * its cancel must succeed. After each iteration the size must equal the pending count and no
+ * pending timer may be due.
  *
  * <p>Run: {@code java -jar benchmarks/target/benchmarks.jar ChurnMovingClockBenchmark -prof gc}.
  */
@@ -137,7 +137,6 @@ public class ChurnMovingClockBenchmark extends PeerState {
     @TearDown(Level.Iteration)
     public void check() {
         expect("size", adapter.size(), pending);
-        expect("fired + cancelled + pending", fired + cancelled + pending, size + operations);
         long now = adapter.now();
         for (int v = 0; v < size; v++) {
             long deadline = timers[2 * v + 1];

@@ -30,8 +30,9 @@ import org.openjdk.jmh.infra.Blackhole;
  * ({@link TimerCounter}) is ns per timer, i.e. (N schedules + all the advancing) / N, which is
  * what the report shows.
  *
- * <p><b>Checks.</b> Exactly N timers must fire per invocation and none may be left, and the
- * payloads delivered must be those of the N timers: their indices must sum to {@code N(N-1)/2}.
+ * <p><b>Checks.</b> Exactly N timers must fire per invocation and none may be left, the payloads
+ * delivered must be those of the N timers (their indices must sum to {@code N(N-1)/2}), and each
+ * timer must fire in the advance that passes its deadline: not before, not in a later one.
  *
  * <p>Run: {@code java -jar benchmarks/target/benchmarks.jar FireAllBenchmark -prof gc}.
  */
@@ -50,6 +51,12 @@ public class FireAllBenchmark extends PeerState {
     long[] offsets;
     /** Ticks per advance; {@code size} for a jump. */
     long stride;
+    /** The clock when the invocation began: timer {@code i} is due at {@code invocationStart + offsets[i]}. */
+    long invocationStart;
+    /** The clock before the advance under way: a timer due at or before it fired late. */
+    long advancedFrom;
+    /** Timers fired early or late in this invocation. */
+    long misfired;
 
     /** Builds the adapter and the inputs. */
     @Setup(Level.Trial)
@@ -77,6 +84,8 @@ public class FireAllBenchmark extends PeerState {
         Payload[] p = payloads;
         int n = d.length;
         long t0 = a.now();
+        invocationStart = t0;
+        misfired = 0;
         long sumBefore = firedPayloadSum;
         for (int i = 0; i < n; i++) {
             bh.consume(a.schedule(t0 + d[i], p[i]));
@@ -85,15 +94,27 @@ public class FireAllBenchmark extends PeerState {
         long s = stride;
         long fired = 0;
         for (long t = t0 + s; ; t += s) {
+            advancedFrom = a.now();
             if (t >= end) {
                 fired += a.advanceTo(end);
                 break;
             }
             fired += a.advanceTo(t);
         }
+        expect("timers fired early or late", misfired, 0);
         expect("fired", fired, n);
         expect("size after firing all", a.size(), 0);
         expect("sum of the fired payloads' indices", firedPayloadSum - sumBefore, (long) n * (n - 1) / 2);
         counter.timers += n;
+    }
+
+    /** A firing: its timer must be due now, and not have been due at the advance before. */
+    @Override
+    void onFired(long id, Object payload) {
+        super.onFired(id, payload);
+        long deadline = invocationStart + offsets[lastFired.timer];
+        if (deadline > adapter.now() || deadline <= advancedFrom) {
+            misfired++;
+        }
     }
 }

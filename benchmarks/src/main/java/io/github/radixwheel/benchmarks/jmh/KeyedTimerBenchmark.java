@@ -49,7 +49,7 @@ import org.openjdk.jmh.infra.ThreadParams;
 @Measurement(iterations = 5, time = 2)
 public class KeyedTimerBenchmark {
     /** Number of pre-generated key picks per thread; a power of two. */
-    static final int INPUTS = 1 << 16;
+    static final int INPUTS = 1 << 20;
     static final int MASK = INPUTS - 1;
     /** The delay of every arming and heartbeat: long enough that nothing expires in a run. */
     static final Duration DELAY = Duration.ofHours(1);

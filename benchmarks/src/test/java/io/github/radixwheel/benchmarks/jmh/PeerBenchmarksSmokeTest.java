@@ -227,6 +227,18 @@ class PeerBenchmarksSmokeTest {
         IllegalStateException left = assertThrows(IllegalStateException.class, () -> fire.fireAll(new TimerCounter(), blackhole()));
         assertTrue(left.getMessage().contains("size after firing all 1"), left.getMessage());
 
+        FireAllBenchmark early = state(FireAllBenchmark::new, Impl.AGRONA, N);
+        early.step = "1";
+        early.setUp();
+        int late = 0;
+        while (early.offsets[late] <= 1) {
+            late++;
+        }
+        early.adapter.schedule(1, early.payloads[late]); // timer late's payload, fired in the first advance
+        IllegalStateException misfired = assertThrows(IllegalStateException.class,
+                () -> early.fireAll(new TimerCounter(), blackhole()));
+        assertTrue(misfired.getMessage().contains("fired early or late 1"), misfired.getMessage());
+
         FireAllBenchmark swapped = state(FireAllBenchmark::new, Impl.CAFFEINE, N);
         swapped.step = "1024";
         swapped.setUp();
