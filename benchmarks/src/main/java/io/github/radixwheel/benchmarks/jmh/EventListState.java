@@ -52,6 +52,8 @@ public abstract class EventListState {
     double last;
     /** The last event taken, for the smoke test's comparison of the implementations. */
     SimEvent lastEvent;
+    /** The sum of the taken events' ids: each taken event is read. */
+    long takenIds;
 
     /**
      * Checks the parameters, builds the list and the inputs.
@@ -85,6 +87,7 @@ public abstract class EventListState {
         }
         last = t;
         lastEvent = e;
+        takenIds += e.id; // the simulator's handler reads the event it is given
         return t;
     }
 
