@@ -287,19 +287,20 @@ public final class FutureEventList<E> {
         if (e == firstNode) {
             firstNode = NIL;
         }
-        if (wheel.key(e) == min) {
-            current.unlink(e);
-        } else if (key != min) {
+        long from = wheel.key(e);
+        if (from != min && key != min) {
             wheel.changeKey(e, key);
-            added(e, key, current.priority(e), false);
-            return;
         } else {
-            wheel.unlink(e);
-        }
-        if (key == min) {
-            current.insert(e, key, current.priority(e), false);
-        } else {
-            wheel.insertLast(e, key);
+            if (from == min) {
+                current.unlink(e);
+            } else {
+                wheel.unlink(e);
+            }
+            if (key == min) {
+                current.insert(e, key, current.priority(e), false);
+            } else {
+                wheel.insertLast(e, key);
+            }
         }
         added(e, key, current.priority(e), false);
     }
