@@ -24,6 +24,8 @@ import net.jqwik.api.Tuple;
  * {@link TaskWheel} against a {@link TreeMap} on (tick, insertion order): random adds (deadlines
  * anywhere in their tick, the tick leaning
  * toward the least allowed tick, level and slot edges around it, ticks below it, and the largest),
+ * adds in submission order (a task scheduled again, which goes before the later-submitted tasks of
+ * its slot: at the front, in the middle or at the back),
  * removals of linked and handed-over tasks, polls and polls that keep the task as handed over, and
  * questions whether a task lies before a tick (which may move slots down). After every step: the
  * invariants, the size, the first tick and its lower bound, the least allowed tick, the tasks
@@ -55,12 +57,17 @@ class TaskWheelModelProperties {
         }
 
         @Override
+        protected long sequence() {
+            return seq;
+        }
+
+        @Override
         public String toString() {
             return "task " + seq;
         }
     }
 
-    enum Kind { ADD, REMOVE_LINKED, REMOVE_HANDED, POLL, POLL_KEEPING, HAS_TICK_BEFORE }
+    enum Kind { ADD, ADD_IN_ORDER, REMOVE_LINKED, REMOVE_HANDED, POLL, POLL_KEEPING, HAS_TICK_BEFORE }
 
     /** One step: what it does, an edge or random offset, and which task it picks. */
     record Op(Kind kind, int edge, long offset, int pick) {}
@@ -76,16 +83,27 @@ class TaskWheelModelProperties {
         List<Long> edges = edges(bits);
         long min = 0;
         long seq = 0;
+        Set<Long> sequences = new HashSet<>();
         for (Op op : ops) {
             switch (op.kind()) {
-                case ADD -> {
+                case ADD, ADD_IN_ORDER -> {
+                    // A new task's sequence is above every other; one scheduled again keeps an earlier, odd one.
+                    boolean again = op.kind() == Kind.ADD_IN_ORDER;
+                    long sequence = again ? 2L * (op.pick() % (seq + 1)) - 1 : 2L * seq++;
+                    if (!sequences.add(sequence)) {
+                        break;
+                    }
                     long tick = tick(min, edges.get(op.edge() % edges.size()), op.offset());
-                    Task task = new Task(seq);
+                    Task task = new Task(sequence);
                     task.deadline = tick > Long.MAX_VALUE / tickNanos - 1 ? TimerCore.NEVER
                             : tick * tickNanos + op.pick() % tickNanos;
                     long expected = task.deadline == TimerCore.NEVER ? Long.MAX_VALUE : tick;
-                    wheel.add(task);
-                    long[] key = {Math.max(expected, min), seq++};
+                    if (again) {
+                        wheel.addInSubmissionOrder(task);
+                    } else {
+                        wheel.add(task);
+                    }
+                    long[] key = {Math.max(expected, min), sequence};
                     linked.put(key, task);
                     keyOf.put(task, key);
                     assertEquals(key[0], wheel.tickOf(task), "raised tick");
@@ -197,7 +215,8 @@ class TaskWheelModelProperties {
 
     @Provide
     Arbitrary<List<Op>> ops() {
-        Arbitrary<Kind> kinds = Arbitraries.frequency(Tuple.of(8, Kind.ADD), Tuple.of(2, Kind.REMOVE_LINKED),
+        Arbitrary<Kind> kinds = Arbitraries.frequency(Tuple.of(8, Kind.ADD), Tuple.of(3, Kind.ADD_IN_ORDER),
+                Tuple.of(2, Kind.REMOVE_LINKED),
                 Tuple.of(1, Kind.REMOVE_HANDED), Tuple.of(4, Kind.POLL), Tuple.of(2, Kind.POLL_KEEPING),
                 Tuple.of(3, Kind.HAS_TICK_BEFORE));
         Arbitrary<Long> offsets = Arbitraries.frequencyOf(
