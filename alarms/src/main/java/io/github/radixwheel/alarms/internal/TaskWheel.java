@@ -23,7 +23,9 @@ import java.util.function.Consumer;
  * and the first occupied slot of the lowest occupied level holds the least ticks. Taking the first
  * task from a slot above level 0 first raises the least allowed tick to that slot's start and moves
  * the slot's tasks down, in their order: the tasks of one tick stay in insertion order. A slot is a
- * circular list whose head is in {@link #heads} (the head's {@code prev} is the tail).
+ * list with its head in {@link #heads} and its tail in {@link #tails}, so that appending a task
+ * touches only the tail, the task added last, and not the head, added up to a turn of the wheel
+ * before and long gone from the cache when many tasks are pending.
  *
  * <p>A task taken out to be handed to a task executor ({@link #pollMinToHandOver}) waits in a
  * list of its own until it is claimed or cancelled, so that a shutdown still finds it
@@ -40,6 +42,7 @@ final class TaskWheel {
     /** For the highest bit in which a tick differs from the least allowed one: the tick's level. */
     private final byte[] levelOfBit = new byte[64];
     private final WheelTask[][] heads;
+    private final WheelTask[][] tails;
     private final OccupancyBitmap[] occupied;
     /** Bit {@code i} set iff level {@code i} holds a task. */
     private long occupiedLevels;
@@ -67,6 +70,7 @@ final class TaskWheel {
         shift = new int[numLevels];
         mask = new int[numLevels];
         heads = new WheelTask[numLevels][];
+        tails = new WheelTask[numLevels][];
         occupied = new OccupancyBitmap[numLevels];
         int sum = 0;
         for (int i = 0; i < numLevels; i++) {
@@ -77,6 +81,7 @@ final class TaskWheel {
             shift[i] = sum;
             mask[i] = (1 << b) - 1;
             heads[i] = new WheelTask[1 << b];
+            tails[i] = new WheelTask[1 << b];
             occupied[i] = new OccupancyBitmap(1 << b);
             for (int bit = sum; bit < sum + b; bit++) {
                 levelOfBit[bit] = (byte) i;
@@ -129,20 +134,22 @@ final class TaskWheel {
         task.node = WheelTask.IN_WHEEL;
         int level = levelOf(t);
         int slot = slotOf(level, t);
-        WheelTask head = heads[level][slot];
         long sequence = task.sequence();
-        WheelTask after = head;
-        if (head != null) {
-            while (after.sequence() < sequence && (after = after.next) != head) {
-                // pass the tasks submitted before it
-            }
+        WheelTask after = heads[level][slot];
+        while (after != null && after.sequence() < sequence) {
+            after = after.next; // pass the tasks submitted before it
         }
-        if (after == null || after == head && head.sequence() < sequence) {
+        if (after == null) {
             link(task, t); // at the back
         } else {
-            insertBefore(task, after);
-            if (after == head) {
+            WheelTask prev = after.prev;
+            task.prev = prev;
+            task.next = after;
+            after.prev = task;
+            if (prev == null) {
                 heads[level][slot] = task;
+            } else {
+                prev.next = task;
             }
         }
         if (size++ == 0 || first != null && t < firstTick) {
@@ -275,13 +282,17 @@ final class TaskWheel {
         for (long levels = occupiedLevels; levels != 0; levels &= levels - 1) {
             int level = Long.numberOfTrailingZeros(levels);
             for (int slot = occupied[level].nextSetBit(0); slot >= 0; slot = occupied[level].nextSetBit(slot + 1)) {
-                visitList(heads[level][slot], visitor);
+                for (WheelTask t = heads[level][slot]; t != null; ) {
+                    WheelTask next = t.next;
+                    visitor.accept(t);
+                    t = next;
+                }
             }
         }
-        visitList(handed, visitor);
+        visitHanded(handed, visitor);
     }
 
-    private static void visitList(WheelTask head, Consumer<WheelTask> visitor) {
+    private static void visitHanded(WheelTask head, Consumer<WheelTask> visitor) {
         if (head != null) {
             WheelTask t = head;
             do {
@@ -313,18 +324,19 @@ final class TaskWheel {
                     continue;
                 }
                 any = true;
-                WheelTask t = head;
-                do {
+                if (head.prev != null) {
+                    throw Checks.state("task wheel: level " + level + " slot " + slot + " head " + head + " has a prev");
+                }
+                for (WheelTask t = head; t != null; t = t.next) {
                     long tick = tickOf(t);
                     if (t.node != WheelTask.IN_WHEEL || levelOf(tick) != level || slotOf(level, tick) != slot
-                            || t.next.prev != t || ++linked > size
-                            || t.next != head && t.next.sequence() < t.sequence()) {
+                            || (t.next == null ? tails[level][slot] != t : t.next.prev != t) || ++linked > size
+                            || t.next != null && t.next.sequence() < t.sequence()) {
                         throw Checks.state("task wheel: task " + t + " (node " + t.node + ", tick " + tick
                                 + ") misplaced in level " + level + " slot " + slot + " (least allowed tick " + min
-                                + "), or out of submission order");
+                                + "), badly linked, or out of submission order");
                     }
-                    t = t.next;
-                } while (t != head);
+                }
             }
             if (any != ((occupiedLevels & (1L << level)) != 0)) {
                 throw Checks.state("task wheel: level " + level + " occupied " + any + " but its bit says otherwise");
@@ -374,16 +386,23 @@ final class TaskWheel {
     private void link(WheelTask task, long tick) {
         int level = levelOf(tick);
         int slot = slotOf(level, tick);
-        WheelTask[] h = heads[level];
-        if (h[slot] == null) {
+        WheelTask[] t = tails[level];
+        WheelTask tail = t[slot];
+        task.prev = tail;
+        task.next = null;
+        if (tail == null) {
+            heads[level][slot] = task;
             occupied[level].set(slot);
             occupiedLevels |= 1L << level;
+        } else {
+            tail.next = task;
         }
-        h[slot] = append(task, h[slot]);
+        t[slot] = task;
     }
 
     /**
-     * Links {@code task} at the back of the circular list that starts at {@code head} (null: empty).
+     * Links {@code task} at the back of the circular list of tasks handed over that starts at
+     * {@code head} (null: empty).
      *
      * @return the list's head afterwards
      */
@@ -413,15 +432,27 @@ final class TaskWheel {
 
     /** Unlinks {@code task} from {@code slot} of {@code level}, where it lies. */
     private void unlinkAt(WheelTask task, int level, int slot) {
-        WheelTask rest = unlinkFromList(task, heads[level][slot]);
-        heads[level][slot] = rest;
-        if (rest == null && occupied[level].clear(slot)) {
+        WheelTask prev = task.prev;
+        WheelTask next = task.next;
+        if (prev == null) {
+            heads[level][slot] = next;
+        } else {
+            prev.next = next;
+        }
+        if (next == null) {
+            tails[level][slot] = prev;
+        } else {
+            next.prev = prev;
+        }
+        task.next = task.prev = null;
+        if (prev == null && next == null && occupied[level].clear(slot)) {
             occupiedLevels &= ~(1L << level);
         }
     }
 
     /**
-     * Unlinks {@code task} from the circular list that starts at {@code head} and clears its links.
+     * Unlinks {@code task} from the circular list of tasks handed over that starts at {@code head}
+     * and clears its links.
      *
      * @return the list's head afterwards, null if it emptied
      */
@@ -451,7 +482,7 @@ final class TaskWheel {
         }
         WheelTask best = head;
         long bestTick = tickOf(head);
-        for (WheelTask t = head.next; t != head; t = t.next) {
+        for (WheelTask t = head.next; t != null; t = t.next) {
             long tick = tickOf(t);
             if (tick < bestTick) { // strictly less: of equal ticks the earlier in the list, inserted first, wins
                 best = t;
@@ -485,17 +516,17 @@ final class TaskWheel {
      * slot of the lowest occupied level, and relinks its tasks, in order, into the levels below.
      */
     private void moveDown(int level, int slot) {
-        WheelTask head = heads[level][slot];
+        WheelTask t = heads[level][slot];
         heads[level][slot] = null;
+        tails[level][slot] = null;
         if (occupied[level].clear(slot)) {
             occupiedLevels &= ~(1L << level);
         }
         min = slotStart(level, slot);
-        WheelTask t = head;
-        do {
+        while (t != null) {
             WheelTask next = t.next;
             link(t, tickOf(t));
             t = next;
-        } while (t != head);
+        }
     }
 }
