@@ -316,9 +316,9 @@ final class TaskWheel {
             boolean any = false;
             for (int slot = 0; slot <= mask[level]; slot++) {
                 WheelTask head = heads[level][slot];
-                if (occupied[level].get(slot) != (head != null)) {
+                if (occupied[level].get(slot) != (head != null) || (tails[level][slot] == null) != (head == null)) {
                     throw Checks.state("task wheel: level " + level + " slot " + slot + " has bit "
-                            + occupied[level].get(slot) + " and head " + head);
+                            + occupied[level].get(slot) + ", head " + head + " and tail " + tails[level][slot]);
                 }
                 if (head == null) {
                     continue;
