@@ -76,8 +76,8 @@ public abstract class WheelTask implements Runnable {
      */
     int node = OFF_WHEEL;
     /**
-     * The task's neighbours in its wheel slot's circular list, or in the list of tasks handed over;
-     * null elsewhere. The wheel's own: the task carries its links, so the wheel keeps no array per
+     * The task's neighbours in its wheel slot's list (null at either end), or in the circular list
+     * of tasks handed over; null elsewhere. The wheel's own: the task carries its links, so the wheel keeps no array per
      * task and taking a due task touches this object and a slot's head.
      */
     WheelTask next;
